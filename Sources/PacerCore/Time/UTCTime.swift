@@ -138,3 +138,19 @@ public struct UTCTime: Hashable, Comparable, Sendable {
         return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }
+
+/// Encoded as its RFC 3339 string, the form every Pacer JSON document uses.
+extension UTCTime: Codable {
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let t = UTCTime(rfc3339: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 time: \(text)"))
+        }
+        self = t
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(rfc3339)
+    }
+}

@@ -1,0 +1,98 @@
+/// Appends JSON to a byte buffer without building intermediate objects.
+///
+/// Used on hot paths (`pacerctl parse`, STATE reports) where Foundation's
+/// encoders would allocate per value. Absent values are written as `null`;
+/// non-finite numbers too, since JSON has no NaN.
+public struct JSONWriter {
+    public var bytes: [UInt8] = []
+    private var needsComma = false
+
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+
+    /// Writes `"name":` ready for one value.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        needsComma = false
+    }
+
+    public mutating func key(_ name: String) {
+        separate()
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    public mutating func null() { separate(); bytes.append(contentsOf: [110, 117, 108, 108]); needsComma = true }
+
+    public mutating func value(_ v: Bool) {
+        separate()
+        bytes.append(contentsOf: v ? Array("true".utf8) : Array("false".utf8))
+        needsComma = true
+    }
+
+    public mutating func value(_ v: Int?) {
+        guard let v else { null(); return }
+        separate()
+        bytes.append(contentsOf: String(v).utf8)
+        needsComma = true
+    }
+
+    public mutating func value(_ v: Int64?) { value(v.map { Int($0) }) }
+
+    /// A number, shortest round-tripping form; `decimals` rounds first (e.g. 9 for degrees).
+    public mutating func value(_ v: Double?, decimals: Int? = nil) {
+        guard var v, v.isFinite else { null(); return }
+        separate()
+        if let decimals {
+            var scale = 1.0
+            for _ in 0..<decimals { scale *= 10 }
+            v = (v * scale).rounded() / scale
+        }
+        if v == v.rounded(), abs(v) < 1e15 {
+            bytes.append(contentsOf: String(Int64(v)).utf8)
+        } else {
+            bytes.append(contentsOf: v.description.utf8)
+        }
+        needsComma = true
+    }
+
+    public mutating func value(_ s: String?) {
+        guard let s else { null(); return }
+        separate()
+        appendQuoted(s)
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    private mutating func appendQuoted(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: [92, 110])
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: [92, 114])
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: [92, 116])
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Starts the next top-level value (for newline-delimited output) keeping the buffer's capacity.
+    public mutating func reset() { bytes.removeAll(keepingCapacity: true); needsComma = false }
+}
