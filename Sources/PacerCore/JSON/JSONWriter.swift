@@ -167,3 +167,23 @@ public struct JSONWriter {
     /// Starts the next top-level value (for newline-delimited output) keeping the buffer's capacity.
     public mutating func reset() { bytes.removeAll(keepingCapacity: true); needsComma = false }
 }
+
+extension JSONWriter {
+    /// Writes a parsed value back out (event details, round trips in tests).
+    public mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): value(b)
+        case .number(let n): value(n)
+        case .string(let s): value(s)
+        case .array(let items):
+            beginArray()
+            for item in items { value(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for (k, item) in members { key(k); value(item) }
+            endObject()
+        }
+    }
+}
