@@ -8,6 +8,7 @@ import PacerSystem
 let subcommands: [Subcommand] = [
     VersionCommand.subcommand,
     ParseCommand.subcommand,
+    ReplayCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

@@ -13,3 +13,12 @@ public struct BikeSensorReading: Equatable, Sendable {
         self.lastCrankEventTime = lastCrankEventTime
     }
 }
+
+extension BikeSensorReading {
+    /// From a decoded 0x2A5B notification (the crank counter is 16-bit on the wire).
+    public init(_ m: CSCMeasurement) {
+        self.init(wheelRevolutions: m.wheel?.cumulative, lastWheelEventTime: m.wheel?.lastEventTime1024,
+                  crankRevolutions: m.crank.map { UInt16(truncatingIfNeeded: $0.cumulative) },
+                  lastCrankEventTime: m.crank?.lastEventTime1024)
+    }
+}

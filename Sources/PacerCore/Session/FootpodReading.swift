@@ -15,3 +15,11 @@ public struct FootpodReading: Equatable, Sendable {
         self.totalDistance = totalDistance
     }
 }
+
+extension FootpodReading {
+    /// From a decoded 0x2A53 notification.
+    public init(_ m: RSCMeasurement) {
+        self.init(speed: m.speedMetresPerSecond, cadence: Double(m.cadencePerMinute),
+                  strideLength: m.strideLengthMetres, totalDistance: m.totalDistanceMetres)
+    }
+}

@@ -20,3 +20,16 @@ public struct HeartRateReading: Equatable, Sendable {
         return bpm
     }
 }
+
+extension HeartRateReading {
+    /// From a decoded 0x2A37 notification: "not detected" contact means no heart rate.
+    public init(_ m: HeartRateMeasurement) {
+        let contact: Bool?
+        switch m.sensorContact {
+        case .notSupported: contact = nil
+        case .notDetected: contact = false
+        case .detected: contact = true
+        }
+        self.init(beatsPerMinute: Int(m.beatsPerMinute), contactDetected: contact, rrIntervals: m.rrIntervals1024)
+    }
+}

@@ -156,7 +156,9 @@ public struct SessionEngine: Sendable {
         guard phase == .recording else { return }
         moving += dt
         let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
-        if activity != .ride, !steps.footpodActive(at: instant), lastEstimate != nil,
+        // No estimated steps below the auto-pause speed: standing in GPS noise is not walking.
+        let standing = speed < config.recording.autoPause(for: activity).pauseBelow
+        if activity != .ride, !standing, !steps.footpodActive(at: instant), lastEstimate != nil,
            let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
             steps.estimated(cadence: cadence, seconds: dt)
         }

@@ -19,7 +19,7 @@ public enum SessionEvent: Equatable, Sendable {
         case .sessionStarted: return "session_started"
         case .sessionStopped: return "session_stopped"
         case .paused: return "paused"
-        case .resumed: return "resumed"
+        case .resumed(_, let automatic): return automatic ? "autoresumed" : "resumed"
         case .autopaused: return "autopaused"
         case .lap: return "lap"
         case .split: return "split"
