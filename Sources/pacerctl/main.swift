@@ -15,6 +15,7 @@ let subcommands: [Subcommand] = [
     DaemonCommands.lap,
     DaemonCommands.stop,
     ParseCommand.subcommand,
+    ReplayCommand.subcommand,
 ]
 
 @MainActor func printUsage() {
