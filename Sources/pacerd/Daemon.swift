@@ -9,7 +9,7 @@ import PacerSystem
 final class Daemon {
     let loop = EventLoop()
     let options: DaemonOptions
-    var settings: DaemonSettings
+    var settings: PacerConfig
     let signals: SignalReceiver
     let notifier: SystemdNotifier
     var server: SocketServer!
