@@ -25,6 +25,9 @@ public struct PositionFilter: Sendable {
     private var smoothedDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     private var stationary = false
+    private var wasStationary = true
+    /// Filtered speed after the previous Doppler-aided update, for trapezoidal integration.
+    private var speedBefore: Double?
     /// Position anchor for standing-still detection without Doppler.
     private var anchorEast = 0.0, anchorNorth = 0.0
     private var anchorSince: MonotonicInstant?
@@ -113,10 +116,18 @@ public struct PositionFilter: Sendable {
         counters.accepted += 1
 
         var increment = 0.0
+        let speedNow = hypot(east.velocity, north.velocity)
         if !stationary {
-            increment = hypot(east.position - countedEast, north.position - countedNorth)
+            if velocity != nil, let before = speedBefore, !wasStationary {
+                // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
+                increment = sinceAccepted * (before + speedNow) / 2
+            } else {
+                increment = hypot(east.position - countedEast, north.position - countedNorth)
+            }
             countedEast = east.position; countedNorth = north.position
         }
+        speedBefore = velocity != nil ? speedNow : nil
+        wasStationary = stationary
         reanchorIfFar(&plane, &e, &n)
         return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
     }
@@ -158,6 +169,7 @@ public struct PositionFilter: Sendable {
         lastAccepted = instant
         rejectingSince = nil
         anchorEast = e; anchorNorth = n; anchorSince = instant
+        speedBefore = nil
     }
 
     private mutating func updateDoppler(_ speed: Double?, at instant: MonotonicInstant) {

@@ -17,7 +17,7 @@ public struct ElevationTracker: Sendable {
     private var extreme = 0.0
     private var climbing: Bool?
 
-    public init(threshold: Double = 4, timeConstant: Double = 8) {
+    public init(threshold: Double = 6, timeConstant: Double = 20) {
         self.threshold = threshold
         self.timeConstant = timeConstant
     }
