@@ -162,7 +162,7 @@ final class Daemon {
         broadcastState()
     }
 
-    private func statusLine() -> String {
+    func statusLine() -> String {
         "GPS \(gps.state.rawValue), \(server?.clients.count ?? 0) clients"
     }
 
@@ -183,6 +183,8 @@ final class Daemon {
         default:
             DaemonLog.info("signal \(signo): shutting down")
             notifier.notify("STOPPING=1")
+            // A clean shutdown ends the session properly (only a crash leaves one to resume).
+            if engine.phase.isActive { _ = command(.stop) }
             loop.stop()
         }
     }
