@@ -146,12 +146,13 @@ def Connect(device):
 
 
 def drop_link(device):
+    # bluetoothd reports the link first, then drops the GATT objects of an unpaired device.
     sensor = sensor_for(device)
-    remove_gatt(sensor)
     device.props[DEVICE_IFACE]['ServicesResolved'] = dbus.Boolean(False, variant_level=1)
     device.props[DEVICE_IFACE]['Connected'] = dbus.Boolean(False, variant_level=1)
     emit_props(device, DEVICE_IFACE, {'ServicesResolved': dbus.Boolean(False, variant_level=1),
                                       'Connected': dbus.Boolean(False, variant_level=1)})
+    remove_gatt(sensor)
 
 
 def Disconnect(device):
