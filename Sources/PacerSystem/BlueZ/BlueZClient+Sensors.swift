@@ -8,6 +8,7 @@ import PacerCore
 extension BlueZClient {
     static let deviceInterface = BlueZObjectTree.deviceInterface
     static let characteristicInterface = BlueZObjectTree.characteristicInterface
+    static let socketGraceSeconds = 0.3
 
     /// Looks at the tree and each sensor's link, and starts what is due.
     func evaluate(at now: MonotonicInstant) {
@@ -16,6 +17,7 @@ extension BlueZClient {
         guard let adapter = tree.adapters.first else { return }
         updateDiscovery(adapter: adapter, at: now)
         for sensor in sensors {
+            dropAfterSocketLoss(sensor, at: now)
             let device = tree.device(address: sensor.address)
             sensor.devicePath = device?.path
             if let device {
@@ -153,18 +155,26 @@ extension BlueZClient {
         }
     }
 
-    /// One read is one notification on an AcquireNotify socket; end of file is a drop.
-    func readNotification(_ sensor: BlueZSensor) {
+    /// One read is one notification on an AcquireNotify (SOCK_SEQPACKET) socket. A zero-length
+    /// read is an empty notification unless the socket hung up; a hang-up closes the socket and
+    /// becomes a drop only if BlueZ does not name a better reason (link lost, exit) within a moment.
+    func readNotification(_ sensor: BlueZSensor, hungUp: Bool) {
         var buffer = [UInt8](repeating: 0, count: 517)
         let n = buffer.withUnsafeMutableBytes { read(sensor.notifyFD, $0.baseAddress, $0.count) }
         let now = SystemClock.monotonic()
-        if n > 0, let uuid = sensor.measurementUUID {
+        if n > 0 || (n == 0 && !hungUp), let uuid = sensor.measurementUUID {
             handleValue(sensor, characteristic: uuid, bytes: Array(buffer[..<n]), at: now)
-        } else if n == 0 {
-            drop(sensor, reason: "notification socket closed", at: now)
-        } else if errno != EAGAIN, errno != EINTR {
-            drop(sensor, reason: "notification socket: \(SystemError("read", errno: errno))", at: now)
+        } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+            close(sensor.notifyFD)
+            sensor.notifyFD = -1
+            sensor.socketLostAt = now
         }
+    }
+
+    /// A notification socket that closed without BlueZ reporting why is a drop after `socketGraceSeconds`.
+    func dropAfterSocketLoss(_ sensor: BlueZSensor, at now: MonotonicInstant) {
+        guard let lost = sensor.socketLostAt, now.seconds(since: lost) >= BlueZClient.socketGraceSeconds else { return }
+        drop(sensor, reason: "notification socket closed", at: now)
     }
 
     func handleValue(_ sensor: BlueZSensor, characteristic: UInt16, bytes: [UInt8], at now: MonotonicInstant) {
@@ -196,6 +206,7 @@ extension BlueZClient {
         sensor.batteryPath = nil
         sensor.subscribed = false
         sensor.batteryRequested = false
+        sensor.socketLostAt = nil
         sensor.generation += 1
         sensor.link.dropped(reason: reason, at: now)
     }

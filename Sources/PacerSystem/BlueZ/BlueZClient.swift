@@ -96,7 +96,7 @@ public final class BlueZClient {
             while let message = bus.popMessage() { handle(message) }
             let base = wakeup == nil ? 1 : 2
             for (i, sensor) in notifying.enumerated() where fds[base + i].revents != 0 && sensor.notifyFD == fds[base + i].fd {
-                readNotification(sensor)
+                readNotification(sensor, hungUp: fds[base + i].revents & Int16(POLLHUP | POLLERR) != 0)
             }
         }
     }

@@ -15,6 +15,8 @@ final class BlueZSensor {
     var batteryRequested = false
     /// The SOCK_SEQPACKET socket from AcquireNotify, or -1.
     var notifyFD: Int32 = -1
+    /// When the notification socket hung up, until the drop is decided.
+    var socketLostAt: MonotonicInstant?
     var battery: Int?
     var heartRate = LatestHeartRate()
     var malformed = 0
