@@ -51,7 +51,7 @@ enum BLERecordCommand {
             sources.append(source)
         }
         defer { sources.forEach { $0.cancel() } }
-        let deadline = duration.map { SystemClock.monotonic().advanced(bySeconds: $0) }
+        let deadline = duration.map { Clocks.monotonic().advanced(bySeconds: $0) }
         try client.run(until: deadline, wakeup: wakeup)
         try out.flush()
         for status in client.statuses() {

@@ -79,7 +79,7 @@ extension BlueZClient {
                     onEvent(.log("StartDiscovery failed: \(f)"))
                     if bluezOwner == owner {
                         discoveryOn = false
-                        discoveryRetryAt = SystemClock.monotonic().advanced(bySeconds: 2)
+                        discoveryRetryAt = Clocks.monotonic().advanced(bySeconds: 2)
                     }
                 }
             }
@@ -95,7 +95,7 @@ extension BlueZClient {
         send(path: path, interface: BlueZClient.deviceInterface, method: "Connect", timeoutSeconds: 30) { [unowned self] result in
             guard generation == sensor.generation, case let .failure(failure) = result,
                   failure.name != "org.bluez.Error.AlreadyConnected" else { return }
-            drop(sensor, reason: "Connect failed: \(failure)", at: SystemClock.monotonic())
+            drop(sensor, reason: "Connect failed: \(failure)", at: Clocks.monotonic())
         }
     }
 
@@ -118,7 +118,7 @@ extension BlueZClient {
                 switch result {
                 case let .success(reply):
                     if let bytes = reply.arguments().first?.bytes {
-                        handleValue(sensor, characteristic: BatteryLevel.characteristic, bytes: bytes, at: SystemClock.monotonic())
+                        handleValue(sensor, characteristic: BatteryLevel.characteristic, bytes: bytes, at: Clocks.monotonic())
                     }
                 case let .failure(f): onEvent(.log("\(sensor.address): battery read failed: \(f)"))
                 }
@@ -135,7 +135,7 @@ extension BlueZClient {
         let startNotify = { [unowned self] in
             send(path: c.path, interface: BlueZClient.characteristicInterface, method: "StartNotify") { [unowned self] result in
                 guard generation == sensor.generation, case let .failure(f) = result else { return }
-                drop(sensor, reason: "StartNotify failed: \(f)", at: SystemClock.monotonic())
+                drop(sensor, reason: "StartNotify failed: \(f)", at: Clocks.monotonic())
             }
         }
         guard c.offersAcquireNotify else { return startNotify() }
@@ -161,7 +161,7 @@ extension BlueZClient {
     func readNotification(_ sensor: BlueZSensor, hungUp: Bool) {
         var buffer = [UInt8](repeating: 0, count: 517)
         let n = buffer.withUnsafeMutableBytes { read(sensor.notifyFD, $0.baseAddress, $0.count) }
-        let now = SystemClock.monotonic()
+        let now = Clocks.monotonic()
         if n > 0 || (n == 0 && !hungUp), let uuid = sensor.measurementUUID {
             handleValue(sensor, characteristic: uuid, bytes: Array(buffer[..<n]), at: now)
         } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
@@ -178,7 +178,7 @@ extension BlueZClient {
     }
 
     func handleValue(_ sensor: BlueZSensor, characteristic: UInt16, bytes: [UInt8], at now: MonotonicInstant) {
-        let notification = BLENotification(time: SystemClock.utcNow(), characteristic: characteristic, payload: bytes)
+        let notification = BLENotification(time: Clocks.wall(), characteristic: characteristic, payload: bytes)
         if characteristic == sensor.measurementUUID { sensor.link.received(at: now) }
         do {
             let measurement = try GATTMeasurement(characteristic: characteristic, bytes: bytes)

@@ -55,7 +55,7 @@ public final class BlueZClient {
     }
 
     /// The sensors' current status.
-    public func statuses(at now: MonotonicInstant = SystemClock.monotonic()) -> [BlueZSensorStatus] {
+    public func statuses(at now: MonotonicInstant = Clocks.monotonic()) -> [BlueZSensorStatus] {
         sensors.map { $0.status(at: now) }
     }
 
@@ -75,7 +75,7 @@ public final class BlueZClient {
             }
         }
         while true {
-            let now = SystemClock.monotonic()
+            let now = Clocks.monotonic()
             expirePendingCalls(at: now)
             evaluate(at: now)
             reportStatuses(at: now)
@@ -110,7 +110,7 @@ public final class BlueZClient {
         let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface,
                                                  method: method, arguments: arguments)
         let serial = try bus.send(message)
-        pending[serial] = PendingCall(deadline: SystemClock.monotonic().advanced(bySeconds: timeoutSeconds), handler: handler)
+        pending[serial] = PendingCall(deadline: Clocks.monotonic().advanced(bySeconds: timeoutSeconds), handler: handler)
     }
 
     /// Like `call`, for calls whose failure is reported through the handler, never thrown.
@@ -149,7 +149,7 @@ public final class BlueZClient {
 
     func handleSignal(_ message: DBusMessage) {
         let args = message.arguments()
-        let now = SystemClock.monotonic()
+        let now = Clocks.monotonic()
         switch (message.interface, message.member) {
         case ("org.freedesktop.DBus"?, "NameOwnerChanged"?):
             guard args.count == 3, args[0].string == BlueZClient.service else { return }
