@@ -25,7 +25,12 @@ public struct NMEAFramer {
     }
 
     public private(set) var counters = Counters()
+    /// True once a `# Date: ` comment line was seen: gpsd's marker of a recorded log
+    /// (its regression captures), whose dates are then taken as they are.
+    public private(set) var sawRecordingDateHeader = false
     private var storage: NMEASentenceStorage
+    /// How much of `# Date: ` the current line has matched; -1 once the line cannot match.
+    private var headerMatch = 0
     private var length = 0
     private var inSentence = false
 
@@ -58,10 +63,14 @@ public struct NMEAFramer {
             if !inside {
                 if b == 0x24 || b == 0x21 {  // $ or !
                     inside = true
+                    headerMatch = -1
                     buffer[0] = b
                     len = 1
-                } else if b != 0x0D && b != 0x0A {
+                } else if b == 0x0D || b == 0x0A {
+                    headerMatch = 0
+                } else {
                     counters.junkBytes += 1
+                    if headerMatch >= 0 { matchHeader(b) }
                 }
                 continue
             }
@@ -72,6 +81,7 @@ public struct NMEAFramer {
                     continue
                 }
                 // Too long: abandon; the rest of the line is junk.
+                headerMatch = -1
                 counters.truncated += 1
                 counters.junkBytes += len + 1
                 inside = false
@@ -79,6 +89,7 @@ public struct NMEAFramer {
                 continue
             }
             if b == 0x0D || b == 0x0A {
+                headerMatch = 0
                 inside = false
                 let total = len
                 len = 0
@@ -89,6 +100,7 @@ public struct NMEAFramer {
             // A new start character or a control/8-bit byte cuts the partial sentence.
             counters.truncated += 1
             counters.junkBytes += len
+            headerMatch = -1
             if b == 0x24 || b == 0x21 {
                 buffer[0] = b
                 len = 1
@@ -99,6 +111,16 @@ public struct NMEAFramer {
             }
         }
         return nil
+    }
+
+    private static let dateHeader: [UInt8] = Array("# Date: ".utf8)
+
+    private mutating func matchHeader(_ b: UInt8) {
+        let header = NMEAFramer.dateHeader
+        if headerMatch < header.count {
+            headerMatch = header[headerMatch] == b ? headerMatch + 1 : -1
+            if headerMatch == header.count { sawRecordingDateHeader = true }
+        }
     }
 
     /// Ends the stream: an unterminated partial sentence is dropped (gpsd never accepts one).
