@@ -12,6 +12,8 @@ public struct NMEAFixAssembler {
         var timeOfDay: Int?
         var day: Int?
         var reported = false
+        /// Reported because its cycle-ending sentence came: later untimed sentences belong to the next epoch.
+        var ended = false
         /// Some sentence of the epoch stated validity (a fix or its absence).
         var stated = false
         /// Some sentence of the epoch said there is no fix: the epoch then has none.
@@ -79,20 +81,21 @@ public struct NMEAFixAssembler {
                 closeEpoch()
                 epoch = upcoming
                 upcoming = Epoch()
-            } else if epoch.timeOfDay == nil && epoch.reported {
+            } else if epoch.timeOfDay == nil && epoch.ended {
                 epoch = upcoming
                 upcoming = Epoch()
             }
             epoch.timeOfDay = tod
             epoch.day = day
             merge(report, into: &epoch)
-        } else if epoch.reported && !report.hasValidPosition {
+        } else if epoch.ended && !report.hasValidPosition {
             merge(report, into: &upcoming)
         } else {
             merge(report, into: &epoch)
         }
         let endsCycle = cycle.observe(report.type, latchedTime: report.latchesTime ? report.timeOfDay : nil)
         if endsCycle {
+            epoch.ended = true
             reportEpoch(emit)
         } else if !cycle.isReliable && (report.hasValidPosition || report.latchesTime) {
             // Nothing says yet where an epoch ends: report at once whenever the position or the

@@ -29,7 +29,10 @@ public struct NMEAFramer {
     /// (its regression captures), whose dates are then taken as they are.
     public private(set) var sawRecordingDateHeader = false
     private var storage: NMEASentenceStorage
-    /// How much of `# Date: ` the current line has matched; -1 once the line cannot match.
+    /// Where the framer is on the current line, outside sentences.
+    private enum LinePosition { case start, junk, comment }
+    private var line = LinePosition.start
+    /// How much of `# Date: ` the current comment line has matched; -1 once it cannot match.
     private var headerMatch = 0
     private var length = 0
     private var inSentence = false
@@ -61,16 +64,23 @@ public struct NMEAFramer {
             let b = base[i]
             i += 1
             if !inside {
-                if b == 0x24 || b == 0x21 {  // $ or !
-                    inside = true
-                    headerMatch = -1
-                    buffer[0] = b
-                    len = 1
-                } else if b == 0x0D || b == 0x0A {
-                    headerMatch = 0
-                } else {
+                if b == 0x0D || b == 0x0A {
+                    line = .start
+                } else if line == .comment {
                     counters.junkBytes += 1
                     if headerMatch >= 0 { matchHeader(b) }
+                } else if b == 0x24 || b == 0x21 {  // $ or !
+                    inside = true
+                    buffer[0] = b
+                    len = 1
+                } else {
+                    counters.junkBytes += 1
+                    if line == .start && b == 0x23 {  // '#' starts a comment line, as in gpsd
+                        line = .comment
+                        headerMatch = 1
+                    } else {
+                        line = .junk
+                    }
                 }
                 continue
             }
@@ -81,7 +91,7 @@ public struct NMEAFramer {
                     continue
                 }
                 // Too long: abandon; the rest of the line is junk.
-                headerMatch = -1
+                line = .junk
                 counters.truncated += 1
                 counters.junkBytes += len + 1
                 inside = false
@@ -89,7 +99,7 @@ public struct NMEAFramer {
                 continue
             }
             if b == 0x0D || b == 0x0A {
-                headerMatch = 0
+                line = .start
                 inside = false
                 let total = len
                 len = 0
@@ -97,10 +107,20 @@ public struct NMEAFramer {
                 if let s = validated(UnsafeRawBufferPointer(start: buffer, count: total)) { return s }
                 continue
             }
+            // Two sentences on one line: a complete `...*hh` just before the new start is kept.
+            if (b == 0x24 || b == 0x21) && len >= 4 && buffer[len - 3] == 0x2A,
+               let s = validated(UnsafeRawBufferPointer(start: buffer, count: len), countingFailure: false) {
+                counters.sentences += 1
+                inside = false
+                len = 0
+                line = .junk
+                i -= 1  // the start character opens the next sentence on the next call
+                return s
+            }
             // A new start character or a control/8-bit byte cuts the partial sentence.
             counters.truncated += 1
             counters.junkBytes += len
-            headerMatch = -1
+            line = .junk
             if b == 0x24 || b == 0x21 {
                 buffer[0] = b
                 len = 1
@@ -134,7 +154,7 @@ public struct NMEAFramer {
     }
 
     /// Checks `*hh` and returns the sentence without start character and checksum.
-    private mutating func validated(_ raw: UnsafeRawBufferPointer) -> NMEASentence? {
+    private mutating func validated(_ raw: UnsafeRawBufferPointer, countingFailure: Bool = true) -> NMEASentence? {
         var star = -1
         var sum: UInt8 = 0
         var j = 1
@@ -145,6 +165,7 @@ public struct NMEAFramer {
             j += 1
         }
         guard star >= 0 else {
+            guard countingFailure else { return nil }
             counters.missingChecksum += 1
             counters.badChecksum += 1
             counters.junkBytes += raw.count
@@ -152,6 +173,7 @@ public struct NMEAFramer {
         }
         guard star + 2 < raw.count, let hi = NMEAFramer.hexValue(raw[star + 1]), let lo = NMEAFramer.hexValue(raw[star + 2]),
               hi << 4 | lo == sum else {
+            guard countingFailure else { return nil }
             counters.badChecksum += 1
             counters.junkBytes += raw.count
             return nil
