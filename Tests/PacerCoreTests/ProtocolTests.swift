@@ -130,3 +130,31 @@ final class ProtocolTests: XCTestCase {
         }
     }
 }
+
+final class AccessPolicyTests: XCTestCase {
+    func testControlOnlyForTrustedPeersAndReadingByConfig() {
+        let closed = AccessPolicy(daemonUID: 990, controlGroupID: 991, controlGroupName: "pacer", watchPublic: false)
+        let root = PeerIdentity(pid: 1, uid: 0, gid: 0)
+        let daemonUser = PeerIdentity(pid: 2, uid: 990, gid: 990)
+        let memberBySupplementary = PeerIdentity(pid: 3, uid: 1000, gid: 1000, groups: [27, 991])
+        let memberByPrimary = PeerIdentity(pid: 4, uid: 1001, gid: 991)
+        let stranger = PeerIdentity(pid: 5, uid: 65534, gid: 65534, groups: [65534])
+        for peer in [root, daemonUser, memberBySupplementary, memberByPrimary] {
+            XCTAssertNil(closed.denial(of: .stop, from: peer))
+            XCTAssertNil(closed.denial(of: .watch(enable: true), from: peer))
+        }
+        XCTAssertEqual(closed.denial(of: .start(activity: nil), from: stranger),
+                       "permission denied: control commands ('start') need root, the daemon's user or group pacer")
+        XCTAssertEqual(closed.denial(of: .status, from: stranger),
+                       "permission denied: reading ('status') need root, the daemon's user or group pacer")
+        var open = closed
+        open.watchPublic = true
+        XCTAssertNil(open.denial(of: .watch(enable: true), from: stranger))
+        XCTAssertNil(open.denial(of: .sessions, from: stranger))
+        XCTAssertNotNil(open.denial(of: .lap, from: stranger))
+        // No such group on the system: only root and the daemon's user control.
+        let groupless = AccessPolicy(daemonUID: 990, controlGroupID: nil, controlGroupName: "pacer", watchPublic: false)
+        XCTAssertNotNil(groupless.denial(of: .pause, from: memberByPrimary))
+        XCTAssertNil(groupless.denial(of: .pause, from: daemonUser))
+    }
+}
