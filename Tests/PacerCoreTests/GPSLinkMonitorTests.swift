@@ -1,0 +1,63 @@
+import XCTest
+import PacerCore
+
+final class GPSLinkMonitorTests: XCTestCase {
+    let info = GPSDeviceInfo(description: "serial:/dev/ttyUSB0@9600", baudRate: 9600)
+    let position = GNSSFix(mode: .threeD, latitude: 48.1, longitude: 11.5)
+    func at(_ s: Double) -> MonotonicInstant { MonotonicInstant(seconds: s) }
+
+    func testBackoffDoublesUpToTheCapAndResets() {
+        var b = ReconnectBackoff(initialDelay: 0.25, maximumDelay: 5)
+        XCTAssertEqual((0..<8).map { _ in b.nextDelay() }, [0.25, 0.5, 1, 2, 4, 5, 5, 5])
+        XCTAssertEqual(b.failures, 8)
+        b.reset()
+        XCTAssertEqual(b.nextDelay(), 0.25)
+    }
+
+    func testOpenFixAndFixLostAfterTimeout() {
+        var m = GPSLinkMonitor(fixTimeout: 3)
+        XCTAssertTrue(m.shouldRetry(at: at(0)))
+        XCTAssertEqual(m.deviceOpened(info, at: at(0)), [.deviceOpened(info)])
+        XCTAssertEqual(m.state, .waitingForFix)
+        XCTAssertNil(m.nextDeadline)
+        // A fix without a position is not delivered and does not count.
+        XCTAssertEqual(m.fixReceived(GNSSFix(mode: .noFix), at: at(1)), [])
+        XCTAssertEqual(m.fixReceived(position, at: at(1)), [.fix(position)])
+        XCTAssertEqual(m.state, .fixed)
+        XCTAssertEqual(m.nextDeadline, at(4))
+        XCTAssertEqual(m.tick(at: at(3.9)), [])
+        XCTAssertEqual(m.tick(at: at(4)), [.fixLost])
+        XCTAssertEqual(m.state, .fixLost)
+        XCTAssertEqual(m.tick(at: at(10)), [], "fix lost is reported once")
+        XCTAssertEqual(m.fixReceived(position, at: at(11)), [.fix(position)])
+        XCTAssertEqual(m.state, .fixed)
+    }
+
+    func testDeviceLostIsReportedOnceRetriedWithBackoffAndResumed() {
+        var m = GPSLinkMonitor(fixTimeout: 3, backoff: ReconnectBackoff(initialDelay: 0.5, maximumDelay: 2))
+        _ = m.deviceOpened(info, at: at(0))
+        _ = m.fixReceived(position, at: at(1))
+        XCTAssertEqual(m.deviceFailed(reason: "read: Input/output error", at: at(2)),
+                       [.deviceLost(reason: "read: Input/output error", retryInSeconds: 0.5)])
+        XCTAssertEqual(m.nextDeadline, at(2.5))
+        XCTAssertFalse(m.shouldRetry(at: at(2.4)))
+        XCTAssertTrue(m.shouldRetry(at: at(2.5)))
+        XCTAssertEqual(m.tick(at: at(9)), [], "no fix lost while the device is lost")
+        XCTAssertEqual(m.fixReceived(position, at: at(2.6)), [], "nothing is delivered from a lost device")
+        XCTAssertEqual(m.deviceFailed(reason: "open: No such file or directory", at: at(2.5)), [])
+        XCTAssertEqual(m.nextDeadline, at(3.5))
+        XCTAssertEqual(m.deviceFailed(reason: "open: No such file or directory", at: at(3.5)), [])
+        XCTAssertEqual(m.nextDeadline, at(5.5))
+        XCTAssertEqual(m.deviceOpened(info, at: at(5.5)), [.deviceResumed(info)])
+        XCTAssertEqual(m.state, .waitingForFix)
+        // The backoff starts again from the beginning after a success.
+        XCTAssertEqual(m.deviceFailed(reason: "EOF", at: at(6)), [.deviceLost(reason: "EOF", retryInSeconds: 0.5)])
+    }
+
+    func testDeviceMissingAtStartIsLostThenOpened() {
+        var m = GPSLinkMonitor()
+        XCTAssertEqual(m.deviceFailed(reason: "open: No such file or directory", at: at(0)),
+                       [.deviceLost(reason: "open: No such file or directory", retryInSeconds: 0.25)])
+        XCTAssertEqual(m.deviceOpened(info, at: at(0.25)), [.deviceOpened(info)], "the first open is an open, not a resume")
+    }
+}
