@@ -11,7 +11,7 @@ public enum Poller {
     public static func wait(_ fds: inout [pollfd], until deadline: MonotonicInstant?) throws -> Int {
         var timeout: Int32 = -1
         if let deadline {
-            let ns = deadline.nanoseconds - MonotonicClock.now().nanoseconds
+            let ns = deadline.nanoseconds - Clocks.monotonic().nanoseconds
             // Round up so that a wake-up is never early (early wake-ups spin).
             timeout = ns <= 0 ? 0 : Int32(clamping: (ns + 999_999) / 1_000_000)
         }

@@ -13,6 +13,8 @@ final class FixPrinter: @unchecked Sendable {
     private let limit: Int?
     // Only touched on the source's thread.
     private var printed = 0
+    /// Set once a device was opened: a source that never opened is a failure.
+    private(set) var opened = false
     private var writer = JSONWriter()
     private let out = BufferedOutput()
 
@@ -27,17 +29,18 @@ final class FixPrinter: @unchecked Sendable {
             if let limit, printed >= limit { return }
             writer.reset()
             if json {
-                fix.writeParseJSON(into: &writer)
-                writer.bytes.append(10)
-                writer.bytes.withUnsafeBytes { try? out.write(bytes: $0) }
+                fix.jsonLine(into: &writer)
             } else {
-                try? out.write(FixPrinter.text(fix))
+                fix.textLine(into: &writer)
             }
+            writer.bytes.withUnsafeBytes { try? out.write(bytes: $0) }
             try? out.flush()
             printed += 1
             if let limit, printed == limit { done.signal() }
         case .fixLost: printError("fix lost")
-        case .deviceOpened(let info): printError("device opened: \(info)")
+        case .deviceOpened(let info):
+            opened = true
+            printError("device opened: \(info)")
         case .deviceResumed(let info): printError("device resumed: \(info)")
         case let .deviceLost(reason, retry): printError("device lost: \(reason) (retrying in \(retry) s)")
         case .counters: break
@@ -45,13 +48,4 @@ final class FixPrinter: @unchecked Sendable {
         }
     }
 
-    /// One line for a person: time, position, mode, altitude, speed, satellites.
-    static func text(_ fix: GNSSFix) -> String {
-        func f(_ v: Double?, _ digits: Int) -> String {
-            guard let v else { return "-" }
-            return String(format: "%.\(digits)f", v)
-        }
-        let mode = fix.mode == .threeD ? "3D" : fix.mode == .twoD ? "2D" : "no fix"
-        return "\(fix.time?.rfc3339 ?? "-") \(f(fix.latitude, 7)) \(f(fix.longitude, 7)) \(mode) alt \(f(fix.altitudeMSL, 1)) m speed \(f(fix.speed, 2)) m/s track \(f(fix.track, 1)) hdop \(f(fix.hdop, 1)) sats \(fix.satellitesUsed.map(String.init) ?? "-")\n"
-    }
 }

@@ -31,6 +31,6 @@ enum FixesCommand {
         let c = source.counters
         printError("fixes: \(c.fixes), bytes: \(c.bytesRead), sentences: \(c.sentences), accepted: \(c.acceptedSentences), bad checksum: \(c.badChecksums), unknown type: \(c.unknownSentences), junk bytes: \(c.junkBytes), gpsd reports: \(c.gpsdReports), device losses: \(c.deviceLosses), rejected baud rates: \(c.rejectedBaudRates)")
         if !finished { printError("pacerctl fixes: timed out after \(timeout ?? 0) s") }
-        return finished ? 0 : 1
+        return finished && printer.opened ? 0 : 1
     }
 }

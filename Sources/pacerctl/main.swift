@@ -7,6 +7,7 @@ import PacerSystem
 /// Every verb pacerctl knows. A new verb is one file beside this one and one line here.
 let subcommands: [Subcommand] = [
     VersionCommand.subcommand,
+    ParseCommand.subcommand,
     FixesCommand.subcommand,
 ]
 

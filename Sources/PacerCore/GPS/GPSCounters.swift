@@ -6,6 +6,8 @@ public struct GPSCounters: Equatable, Sendable {
     public var badChecksums = 0
     public var unknownSentences = 0
     public var junkBytes = 0
+    /// Checksum-valid sentences of a known type with too few fields, and partial sentences cut off.
+    public var malformedSentences = 0
     /// gpsd reports (JSON objects) read through libgps.
     public var gpsdReports = 0
     /// Position fixes delivered.
@@ -27,6 +29,7 @@ public struct GPSCounters: Equatable, Sendable {
         badChecksums += other.badChecksums
         unknownSentences += other.unknownSentences
         junkBytes += other.junkBytes
+        malformedSentences += other.malformedSentences
         gpsdReports += other.gpsdReports
         fixes += other.fixes
         deviceLosses += other.deviceLosses
@@ -41,5 +44,6 @@ public struct GPSCounters: Equatable, Sendable {
         badChecksums += nmea.badChecksum
         unknownSentences += nmea.unknownType
         junkBytes += nmea.junkBytes
+        malformedSentences += nmea.malformed + nmea.truncated
     }
 }

@@ -81,7 +81,7 @@ public final class GPSSource: @unchecked Sendable {
         var lockedRate: Int?
         var totals = GPSCounters()
         var lastSentCounters = GPSCounters()
-        var nextCountersAt = MonotonicClock.now().advanced(bySeconds: options.countersInterval)
+        var nextCountersAt = Clocks.monotonic().advanced(bySeconds: options.countersInterval)
         var fds: [pollfd] = []
 
         func deliver(_ events: [GPSEvent]) {
@@ -103,7 +103,7 @@ public final class GPSSource: @unchecked Sendable {
         }
 
         while !shouldStop {
-            var now = MonotonicClock.now()
+            var now = Clocks.monotonic()
             if connection == nil, monitor.shouldRetry(at: now) {
                 do {
                     connection = try open(now: now, preferredRate: lockedRate)
@@ -111,6 +111,12 @@ public final class GPSSource: @unchecked Sendable {
                 } catch {
                     totals.failedOpens += 1
                     deliver(monitor.deviceFailed(reason: "\(error)", at: now))
+                    // A recording that cannot be opened will not appear by waiting.
+                    if case .file = spec {
+                        publish(totals)
+                        handler(.endOfStream)
+                        break
+                    }
                 }
             }
             if let c = connection, !announced, let info = c.readyInfo {
@@ -133,7 +139,7 @@ public final class GPSSource: @unchecked Sendable {
             }
             if fds[0].revents != 0 { wakeup.drain(); continue }
 
-            now = MonotonicClock.now()
+            now = Clocks.monotonic()
             if let c = connection {
                 let revents = fds.count > 1 ? fds[1].revents : 0
                 if revents != 0 || (c.wakeup.map { $0 <= now } ?? false) {

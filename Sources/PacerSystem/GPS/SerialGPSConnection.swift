@@ -45,6 +45,16 @@ final class SerialGPSConnection: GPSConnection {
     }
 
     func service(revents: Int16, now: MonotonicInstant, emit: (GNSSFix) -> Void) throws {
+        do {
+            try readAvailable(revents: revents, now: now, emit: emit)
+        } catch {
+            // The last epoch was complete on the wire: deliver it before reporting the loss.
+            if readyInfo != nil { decoder.finish(emit: emit) }
+            throw error
+        }
+    }
+
+    private func readAvailable(revents: Int16, now: MonotonicInstant, emit: (GNSSFix) -> Void) throws {
         var readSomething = false
         // Bounded so that a flood cannot starve the loop's stop pipe and timers.
         reading: for _ in 0..<64 {
@@ -77,7 +87,7 @@ final class SerialGPSConnection: GPSConnection {
     private func advanceAutobaud(now: MonotonicInstant) throws {
         guard var search = autobaud else { return }
         let c = decoder.counters
-        let decision = search.observe(validSentences: c.accepted + c.unknownType, bytes: windowBytes, at: now)
+        let decision = search.observe(validSentences: c.sentences - c.badChecksum, bytes: windowBytes, at: now)
         switch decision {
         case .listen(let until):
             wakeup = until

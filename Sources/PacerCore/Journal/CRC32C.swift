@@ -1,0 +1,53 @@
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of every journal frame
+/// and of the history index. Software slicing-by-8: no CPU instruction is assumed on the board.
+public enum CRC32C {
+    /// 8 tables of 256 entries; table 0 is the classic byte-at-a-time table.
+    static let tables: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 8 * 256)
+        for i in 0..<256 {
+            var c = UInt32(i)
+            for _ in 0..<8 { c = (c & 1) != 0 ? (c >> 1) ^ 0x82F6_3B78 : c >> 1 }
+            t[i] = c
+        }
+        for i in 0..<256 {
+            var c = t[i]
+            for k in 1..<8 {
+                c = t[Int(c & 0xFF)] ^ (c >> 8)
+                t[k * 256 + i] = c
+            }
+        }
+        return t
+    }()
+
+    /// Continues a running CRC (start with 0) over `bytes`.
+    public static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var c = ~crc
+        guard var p = bytes.baseAddress, bytes.count > 0 else { return crc }
+        var n = bytes.count
+        tables.withUnsafeBufferPointer { t in
+            while n >= 8 {
+                let lo = UInt32(p.load(as: UInt8.self)) | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
+                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16 | UInt32(p.load(fromByteOffset: 3, as: UInt8.self)) << 24
+                let x = c ^ lo
+                c = t[7 * 256 + Int(x & 0xFF)] ^ t[6 * 256 + Int((x >> 8) & 0xFF)]
+                    ^ t[5 * 256 + Int((x >> 16) & 0xFF)] ^ t[4 * 256 + Int(x >> 24)]
+                    ^ t[3 * 256 + Int(p.load(fromByteOffset: 4, as: UInt8.self))]
+                    ^ t[2 * 256 + Int(p.load(fromByteOffset: 5, as: UInt8.self))]
+                    ^ t[1 * 256 + Int(p.load(fromByteOffset: 6, as: UInt8.self))]
+                    ^ t[Int(p.load(fromByteOffset: 7, as: UInt8.self))]
+                p += 8
+                n -= 8
+            }
+            while n > 0 {
+                c = t[Int((c ^ UInt32(p.load(as: UInt8.self))) & 0xFF)] ^ (c >> 8)
+                p += 1
+                n -= 1
+            }
+        }
+        return ~c
+    }
+
+    public static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 { update(0, bytes) }
+
+    public static func checksum(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBytes { update(0, $0) } }
+}

@@ -1,0 +1,67 @@
+/// The one JSON form of a summary, shared by `pacerctl replay --json`, `sessions --json` and
+/// `show`, so that history prints exactly what replay printed (DESIGN.md field names).
+extension SessionSummary {
+    public func writeJSON(into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("id"); w.value(id)
+        w.key("activity"); w.value(activity.rawValue)
+        w.key("start"); w.value(start?.rfc3339)
+        w.key("end"); w.value(end?.rfc3339)
+        w.key("elapsed_s"); w.value(elapsedSeconds, decimals: 3)
+        w.key("moving_s"); w.value(movingSeconds, decimals: 3)
+        w.key("distance_m"); w.value(distanceMeters, decimals: 2)
+        w.key("avg_speed_mps"); w.value(averageSpeed, decimals: 3)
+        w.key("max_speed_mps"); w.value(maxSpeed, decimals: 3)
+        w.key("elevation_gain_m"); w.value(elevationGain, decimals: 2)
+        w.key("elevation_loss_m"); w.value(elevationLoss, decimals: 2)
+        w.key("hr_avg"); w.value(heartRateAverage, decimals: 1)
+        w.key("hr_max"); w.value(heartRateMax)
+        w.key("hr_zones_s")
+        if let zones = heartRateZoneSeconds {
+            w.beginArray()
+            for z in zones { w.value(z, decimals: 3) }
+            w.endArray()
+        } else {
+            w.null()
+        }
+        w.key("steps"); w.value(steps)
+        w.key("cadence_avg_spm"); w.value(cadenceAverage, decimals: 1)
+        w.key("calories_kcal"); w.value(calories, decimals: 1)
+        w.key("rmssd_ms"); w.value(rmssd, decimals: 2)
+        w.key("trimp"); w.value(trimp, decimals: 2)
+        w.key("interrupted"); w.value(interrupted)
+        w.key("laps"); SegmentSummary.writeJSON(laps, into: &w)
+        w.key("splits"); SegmentSummary.writeJSON(splits, into: &w)
+        w.endObject()
+    }
+
+    /// The summary as one JSON document (no trailing newline).
+    public var json: String {
+        var w = JSONWriter(capacity: 1024)
+        writeJSON(into: &w)
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+}
+
+extension SegmentSummary {
+    public func writeJSON(into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("index"); w.value(index)
+        w.key("start"); w.value(start?.rfc3339)
+        w.key("elapsed_s"); w.value(elapsedSeconds, decimals: 3)
+        w.key("moving_s"); w.value(movingSeconds, decimals: 3)
+        w.key("distance_m"); w.value(distanceMeters, decimals: 2)
+        w.key("avg_speed_mps"); w.value(averageSpeed, decimals: 3)
+        w.key("pace_s_per_km"); w.value(paceSecondsPerKilometre, decimals: 1)
+        w.key("hr_avg"); w.value(heartRateAverage, decimals: 1)
+        w.key("cadence_avg_spm"); w.value(cadenceAverage, decimals: 1)
+        w.key("elevation_gain_m"); w.value(elevationGain, decimals: 2)
+        w.endObject()
+    }
+
+    static func writeJSON(_ segments: [SegmentSummary], into w: inout JSONWriter) {
+        w.beginArray()
+        for s in segments { s.writeJSON(into: &w) }
+        w.endArray()
+    }
+}
