@@ -35,3 +35,21 @@ int pacer_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid) {
 int pacer_accept_nonblocking(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
+
+#include <sys/ioctl.h>
+#include <time.h>
+
+int pacer_terminal_size(int fd, int *columns, int *rows) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0) return -1;
+    *columns = ws.ws_col;
+    *rows = ws.ws_row;
+    return 0;
+}
+
+long pacer_utc_offset(long epoch_seconds) {
+    time_t t = (time_t)epoch_seconds;
+    struct tm local;
+    if (!localtime_r(&t, &local)) return 0;
+    return local.tm_gmtoff;
+}

@@ -15,4 +15,11 @@ int pacer_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid);
 
 /* accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC: the connection, or -1 (errno). */
 int pacer_accept_nonblocking(int fd);
+
+
+/* ioctl(TIOCGWINSZ): the terminal's columns and rows, or -1 when `fd` is not a terminal. */
+int pacer_terminal_size(int fd, int *columns, int *rows);
+
+/* localtime_r's tm_gmtoff: the local time zone's offset from UTC in seconds at `epoch_seconds`. */
+long pacer_utc_offset(long epoch_seconds);
 #endif
