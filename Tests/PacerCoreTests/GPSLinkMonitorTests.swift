@@ -6,12 +6,20 @@ final class GPSLinkMonitorTests: XCTestCase {
     let position = GNSSFix(mode: .threeD, latitude: 48.1, longitude: 11.5)
     func at(_ s: Double) -> MonotonicInstant { MonotonicInstant(seconds: s) }
 
-    func testBackoffDoublesUpToTheCapAndResets() {
-        var b = ReconnectBackoff(initialDelay: 0.25, maximumDelay: 5)
-        XCTAssertEqual((0..<8).map { _ in b.nextDelay() }, [0.25, 0.5, 1, 2, 4, 5, 5, 5])
-        XCTAssertEqual(b.failures, 8)
-        b.reset()
-        XCTAssertEqual(b.nextDelay(), 0.25)
+    func testBackoffDoublesUpToTheCapAndResetsOnOpen() {
+        var m = GPSLinkMonitor()
+        var delays: [Double] = []
+        for i in 0..<8 {
+            for event in m.deviceFailed(reason: "x", at: at(Double(i))) {
+                if case let .deviceLost(_, retry) = event { delays.append(retry) }
+            }
+            if case let .deviceLost(_, retryAt) = m.state { delays.append(retryAt.seconds(since: at(Double(i)))) }
+        }
+        // The first failure is reported (and its delay given twice: event and state), later ones only in the state.
+        XCTAssertEqual(delays, [0.25, 0.25, 0.5, 1, 2, 4, 5, 5, 5])
+        XCTAssertEqual(m.failures, 8)
+        _ = m.deviceOpened(info, at: at(9))
+        XCTAssertEqual(m.failures, 0)
     }
 
     func testOpenFixAndFixLostAfterTimeout() {
@@ -34,7 +42,7 @@ final class GPSLinkMonitorTests: XCTestCase {
     }
 
     func testDeviceLostIsReportedOnceRetriedWithBackoffAndResumed() {
-        var m = GPSLinkMonitor(fixTimeout: 3, backoff: ReconnectBackoff(initialDelay: 0.5, maximumDelay: 2))
+        var m = GPSLinkMonitor(fixTimeout: 3, backoff: ReconnectBackoff(initialSeconds: 0.5, factor: 2, maximumSeconds: 2))
         _ = m.deviceOpened(info, at: at(0))
         _ = m.fixReceived(position, at: at(1))
         XCTAssertEqual(m.deviceFailed(reason: "read: Input/output error", at: at(2)),

@@ -33,7 +33,7 @@ final class SerialGPSSourceTests: XCTestCase {
         var pty = try PseudoTerminal()
         try pty.link(at: link)
         let recorder = EventRecorder()
-        let options = GPSSourceOptions(fixTimeout: 0.5, backoff: ReconnectBackoff(initialDelay: 0.05, maximumDelay: 0.2))
+        let options = GPSSourceOptions(fixTimeout: 0.5, backoff: ReconnectBackoff(initialSeconds: 0.05, factor: 2, maximumSeconds: 0.2))
         let source = try GPSSource(spec: .serial(path: link, baudRate: 9600), options: options) { recorder.record($0) }
         source.start()
         defer { source.stop() }

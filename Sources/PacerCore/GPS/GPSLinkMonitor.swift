@@ -18,19 +18,24 @@ public struct GPSLinkMonitor: Sendable {
     public private(set) var state: State = .connecting
     /// Seconds without a position fix after which `fixLost` is reported.
     public let fixTimeout: Double
-    public private(set) var backoff: ReconnectBackoff
+    public let backoff: ReconnectBackoff
+    /// Failed opens since the device was last open (drives the backoff).
+    public private(set) var failures = 0
     private var lastFixAt: MonotonicInstant?
     private var hasBeenOpened = false
     private var lostSinceLastOpen = false
 
-    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = ReconnectBackoff()) {
+    /// A serial port or gpsd is cheap to probe: retry within 5 s at most.
+    public static let defaultBackoff = ReconnectBackoff(initialSeconds: 0.25, factor: 2, maximumSeconds: 5)
+
+    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = GPSLinkMonitor.defaultBackoff) {
         self.fixTimeout = fixTimeout
         self.backoff = backoff
     }
 
     /// The device is open and talking (for autobaud: its rate is known).
     public mutating func deviceOpened(_ info: GPSDeviceInfo, at now: MonotonicInstant) -> [GPSEvent] {
-        backoff.reset()
+        failures = 0
         lastFixAt = now
         state = .waitingForFix
         defer { hasBeenOpened = true; lostSinceLastOpen = false }
@@ -41,7 +46,8 @@ public struct GPSLinkMonitor: Sendable {
     /// Opening failed or the open device failed. Reports `deviceLost` once per loss
     /// (not again for each failed retry) and schedules the next attempt.
     public mutating func deviceFailed(reason: String, at now: MonotonicInstant) -> [GPSEvent] {
-        let delay = backoff.nextDelay()
+        let delay = backoff.delay(afterFailures: failures)
+        failures += 1
         let retryAt = now.advanced(bySeconds: delay)
         let alreadyLost: Bool
         if case .deviceLost = state { alreadyLost = true } else { alreadyLost = false }

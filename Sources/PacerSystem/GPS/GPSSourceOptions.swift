@@ -9,7 +9,7 @@ public struct GPSSourceOptions: Sendable {
     /// Seconds between `counters` events (only sent when something changed).
     public var countersInterval: Double
 
-    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = ReconnectBackoff(), countersInterval: Double = 10) {
+    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = GPSLinkMonitor.defaultBackoff, countersInterval: Double = 10) {
         self.fixTimeout = fixTimeout
         self.backoff = backoff
         self.countersInterval = countersInterval
