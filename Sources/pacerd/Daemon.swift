@@ -28,6 +28,8 @@ final class Daemon {
     var session: (id: String, start: UTCTime)?
     /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
+    var gpsSource: GPSSource?
+    var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
     var sensorWakeup: LoopWakeup?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Added to monotonic instants for the engine (see `engineInstant`).
@@ -66,6 +68,7 @@ final class Daemon {
         if let interval = notifier.watchdogInterval {
             loop.schedule(after: interval, repeating: interval) { [unowned self] in notifier.notify("WATCHDOG=1") }
         }
+        try startGPS()
         try startSensors()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
@@ -196,6 +199,7 @@ final class Daemon {
     }
 
     private func shutdown() {
+        stopGPS()
         stopSensors()
         server.shutdown()
         close(listenFD)

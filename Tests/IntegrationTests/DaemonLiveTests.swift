@@ -98,4 +98,31 @@ final class DaemonLiveTests: XCTestCase {
         XCTAssertEqual(kinds.prefix(2), [.sensorLost, .sensorConnected], daemon.log)
         try? fifo.close()
     }
+
+    func testLiveStateHasDistanceFromTheSerialGPSAndHeartRateFromTheStrap() throws {
+        let helpers = Helpers()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-live-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gps = try Self.playScenario("steady-run", in: dir, helpers: helpers)
+        let bus = try Self.startFakeStrap(in: dir, helpers: helpers)
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 3\n",
+                                       extraArguments: ["--gps", "serial:\(gps)", "--sensors", "bluez"],
+                                       environment: bus, directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let fixed = try watcher.waitForState(timeout: 30) { $0.gps.state == .fix }
+        XCTAssertEqual(fixed.gps.source, "serial:\(gps)")
+        XCTAssertNotNil(fixed.gps.latitude)
+        // Sustained movement starts a session by itself; its distance grows with the fixes.
+        let moving = try watcher.waitForState(timeout: 60) { ($0.session?.distanceMeters ?? 0) > 20 && $0.session?.heartRate != nil }
+        let session = try XCTUnwrap(moving.session)
+        XCTAssertEqual(session.activity, .run)
+        XCTAssertEqual(session.state, .recording)
+        XCTAssertNotNil(session.speed)
+        XCTAssertTrue((40...220).contains(session.heartRate ?? 0))
+        XCTAssertEqual(moving.sensors.first?.state, .connected)
+        XCTAssertTrue(daemon.log.contains("starting a run session by itself"), daemon.log)
+    }
 }
