@@ -29,6 +29,6 @@ let package = Package(
 
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerSystemTests", dependencies: ["PacerCore", "PacerSystem"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["PacerCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["PacerCore", "PacerSystem"]),
     ]
 )

@@ -9,7 +9,7 @@ import PacerSystem
 final class Daemon {
     let loop = EventLoop()
     let options: DaemonOptions
-    var settings: DaemonSettings
+    var settings: PacerConfig
     let signals: SignalReceiver
     let notifier: SystemdNotifier
     var server: SocketServer!
@@ -21,6 +21,17 @@ final class Daemon {
     var sensors: [LiveSensorState] = []
     var stateWriter = JSONWriter(capacity: 1024)
     var exitStatus: Int32 = 0
+    var engine: SessionEngine
+    var unattended: UnattendedRecorder
+    var alerts: AlertMonitor
+    /// The session being recorded: its journal id and start time.
+    var session: (id: String, start: UTCTime)?
+    /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
+    var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
+    /// Added to monotonic instants for the engine (see `engineInstant`).
+    var engineOffsetNanoseconds: Int64 = 0
+    /// The id of the session that ended last (ACK of `stop`).
+    var lastSessionID: String?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -31,6 +42,9 @@ final class Daemon {
         policy = AccessPolicy(daemonUID: geteuid(), controlGroupID: nil, controlGroupName: settings.socketGroup,
                               watchPublic: settings.watchPublic)
         gps = LiveGPSState(source: settings.gpsSource)
+        engine = SessionEngine(config: settings, activity: settings.unattended.activity ?? .run)
+        unattended = UnattendedRecorder(settings: settings.unattended)
+        alerts = AlertMonitor(settings: settings.alerts)
     }
 
     func run() throws -> Int32 {
@@ -100,8 +114,25 @@ final class Daemon {
             client.watching = enable
             server.send(ServerReply.ack(command: "watch", session: nil).line, to: client)
             if enable { server.send(stateLine(), to: client) }
-        case .sessions, .start, .pause, .resume, .lap, .stop:
-            server.send(ServerReply.error(message: "'\(request.command)' is not available yet: no session engine in this build").line, to: client)
+        case .start(let activity):
+            reply(to: client, request, command(.start(activity)))
+        case .pause: reply(to: client, request, command(.pause))
+        case .resume: reply(to: client, request, command(.resume))
+        case .lap: reply(to: client, request, command(.lap))
+        case .stop: reply(to: client, request, command(.stop))
+        case .sessions:
+            server.send(sessionsLine(), to: client)
+        }
+    }
+
+    private func reply(to client: SocketClient, _ request: ClientRequest, _ result: Result<String?, SessionCommandError>) {
+        switch result {
+        case .success(let id):
+            DaemonLog.info("'\(request.command)' by uid \(client.peer.uid)" + (id.map { ", session \($0)" } ?? ""))
+            server.send(ServerReply.ack(command: request.command, session: id).line, to: client)
+            broadcastState()
+        case .failure(let error):
+            server.send(ServerReply.error(message: error.description).line, to: client)
         }
     }
 
@@ -109,7 +140,9 @@ final class Daemon {
 
     private func stateLine() -> [UInt8] {
         stateWriter.reset()
-        LiveState(time: Clocks.wall(), session: nil, gps: gps, sensors: sensors).write(into: &stateWriter)
+        let now = Clocks.monotonic()
+        let live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
+        LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
         return stateWriter.bytes
     }
 
@@ -125,10 +158,13 @@ final class Daemon {
     }
 
     private func tick() {
+        let now = Clocks.monotonic()
+        engine.tick(at: engineInstant(now)) { handle($0) }
+        decideUnattended(now)
         broadcastState()
     }
 
-    private func statusLine() -> String {
+    func statusLine() -> String {
         "GPS \(gps.state.rawValue), \(server?.clients.count ?? 0) clients"
     }
 
@@ -149,6 +185,8 @@ final class Daemon {
         default:
             DaemonLog.info("signal \(signo): shutting down")
             notifier.notify("STOPPING=1")
+            // A clean shutdown ends the session properly (only a crash leaves one to resume).
+            if engine.phase.isActive { _ = command(.stop) }
             loop.stop()
         }
     }

@@ -2,17 +2,10 @@
 import Glibc
 #endif
 import PacerCore
+import PacerSystem
 
-/// The settings pacerd runs with: the config file's values with the command line's on top.
-struct DaemonSettings {
-    var gpsSource = "serial:/dev/pacer-gps"
-    var sensors = "bluez"
-    var socketPath = "/run/pacer/pacer.sock"
-    var socketGroup = "pacer"
-    var socketMode: UInt32 = 0o660
-    var watchPublic = false
-    var journalDirectory = "/var/lib/pacer"
-
+/// What pacerd runs with: the config file (when there is one) with the command line on top.
+enum DaemonSettings {
     static var environment: [String: String] {
         var env: [String: String] = [:]
         var p = environ
@@ -24,12 +17,20 @@ struct DaemonSettings {
         return env
     }
 
-    static func load(options: DaemonOptions) throws -> DaemonSettings {
-        var s = DaemonSettings()
-        if let v = options.gpsSource { s.gpsSource = v }
-        if let v = options.sensors { s.sensors = v }
-        if let v = options.socketPath { s.socketPath = v }
-        if let v = options.journalDirectory { s.journalDirectory = v }
-        return s
+    /// Reads `--config FILE` (which must exist), else /etc/pacer/pacer.conf when present, else
+    /// defaults; then applies the flags. A bad file is an error naming file, line and key.
+    static func load(options: DaemonOptions) throws -> PacerConfig {
+        var config = PacerConfig()
+        let path = options.configPath ?? DaemonOptions.defaultConfigPath
+        if options.configPath != nil || access(path, F_OK) == 0 {
+            var bytes: [UInt8] = []
+            try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
+            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+        }
+        if let v = options.gpsSource { config.gpsSource = v }
+        if let v = options.sensors { config.sensors = v == "none" ? .none : .bluez }
+        if let v = options.socketPath { config.socketPath = v }
+        if let v = options.journalDirectory { config.journalDirectory = v }
+        return config
     }
 }

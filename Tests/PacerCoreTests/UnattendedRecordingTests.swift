@@ -164,3 +164,49 @@ final class AlertMonitorTests: XCTestCase {
         XCTAssertEqual(kinds(m.sensor(strap, time: nil)), [.sensorConnected])
     }
 }
+
+final class DaemonConfigTests: XCTestCase {
+    func testDaemonSectionsParse() throws {
+        let text = """
+        [unattended]
+        auto_start = contact
+        start_speed_mps = 1.5
+        start_after_s = 20
+        activity = ride
+        auto_stop_idle_min = 5
+        resume_within_min = 30
+        [alerts]
+        hr_high = 175
+        hr_low = none
+        battery_low_pct = 10
+        [display]
+        clock = 12
+        """
+        let c = try PacerConfig(parsing: text, file: "t.conf")
+        XCTAssertEqual(c.unattended.autoStart, .contact)
+        XCTAssertEqual(c.unattended.startSpeed, 1.5)
+        XCTAssertEqual(c.unattended.startAfterSeconds, 20)
+        XCTAssertEqual(c.unattended.activity, .ride)
+        XCTAssertEqual(c.unattended.autoStopIdleMinutes, 5)
+        XCTAssertEqual(c.unattended.resumeWithinMinutes, 30)
+        XCTAssertEqual(c.alerts.heartRateHigh, 175)
+        XCTAssertNil(c.alerts.heartRateLow)
+        XCTAssertEqual(c.alerts.batteryLowPercent, 10)
+        XCTAssertFalse(c.twentyFourHourClock)
+        XCTAssertNil(try PacerConfig(parsing: "[unattended]\nactivity = auto\n", file: "t").unattended.activity)
+    }
+
+    func testBadDaemonValuesNameFileLineAndKey() {
+        for (text, key) in [("[unattended]\nauto_start = sometimes\n", "unattended.auto_start"),
+                            ("[alerts]\n\nhr_high = 500\n", "alerts.hr_high"),
+                            ("[display]\nclock = 13\n", "display.clock"),
+                            ("[unattended]\nfly = yes\n", "unattended.fly")] {
+            XCTAssertThrowsError(try PacerConfig(parsing: text, file: "p.conf")) { error in
+                let e = error as? ConfigError
+                XCTAssertEqual(e?.key, key)
+                XCTAssertEqual(e?.file, "p.conf")
+                XCTAssertEqual(e?.line, text.hasPrefix("[alerts]") ? 3 : 2)
+            }
+        }
+    }
+}

@@ -34,6 +34,12 @@ public struct PacerConfig: Equatable, Sendable {
     /// Whether members outside the socket group may `watch` (read-only) through a second socket.
     public var watchPublic = false
 
+    // [unattended], [alerts], [display]: the daemon's own sections (PacerConfig+Daemon.swift).
+    public var unattended = UnattendedRecordingSettings()
+    public var alerts = AlertSettings()
+    /// 24-hour clock in pacerctl's human output (`[display] clock = 12|24`).
+    public var twentyFourHourClock = true
+
     public init() {}
 
     /// Parses a whole config file. `file` is only used to name it in errors.
@@ -81,7 +87,8 @@ public struct PacerConfig: Equatable, Sendable {
         try validate(file: file, keyLines: keyLines)
     }
 
-    static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket"]
+    static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
+                                        "unattended", "alerts", "display"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -128,7 +135,7 @@ public struct PacerConfig: Equatable, Sendable {
         case ("socket", "group"): socketGroup = try p.nonEmpty()
         case ("socket", "mode"): socketMode = try p.octalMode()
         case ("socket", "watch_public"): watchPublic = try p.boolean()
-        default: throw ConfigValueProblem("unknown key")
+        default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }
 
