@@ -31,6 +31,7 @@ final class Daemon {
     var gpsSource: GPSSource?
     var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
     var sensorWakeup: LoopWakeup?
+    var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Added to monotonic instants for the engine (see `engineInstant`).
     var engineOffsetNanoseconds: Int64 = 0
