@@ -7,6 +7,13 @@ import PacerSystem
 /// Every verb pacerctl knows. A new verb is one file beside this one and one line here.
 let subcommands: [Subcommand] = [
     VersionCommand.subcommand,
+    SessionsCommand.subcommand,
+    ShowCommand.subcommand,
+    ExportCommand.subcommand,
+    StatsCommand.subcommand,
+    RecordsCommand.subcommand,
+    DeleteCommand.subcommand,
+    JournalSynthCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

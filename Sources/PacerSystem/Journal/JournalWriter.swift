@@ -19,6 +19,8 @@ public final class JournalWriter {
         /// Leave a session found open by recovery for `resumeRecoveredSession` instead of
         /// closing it as interrupted right away (the daemon resuming after a power cut).
         public var keepRecoveredSessionOpen = false
+        /// fdatasync at each commit. Off only for bulk generation (bench), never for recording.
+        public var synchronous = true
         public init() {}
     }
 
@@ -133,7 +135,7 @@ public final class JournalWriter {
                     done += try file.writeSome(UnsafeRawBufferPointer(rebasing: raw[done...]), at: written + done)
                 }
             }
-            try file.syncData()
+            if options.synchronous { try file.syncData() }
             pendingError = nil
         } catch let error as SystemError {
             pendingError = error
@@ -143,6 +145,19 @@ public final class JournalWriter {
 
     /// Bytes waiting in memory for the disk (non-zero after a failed commit).
     public var pendingBytes: Int { pending.count + (encoder.pendingSampleCount > 0 ? 1 : 0) }
+
+    /// Appends a tombstone for session `id` (history stops listing it; its frames stay) and commits.
+    public func delete(id: UInt64, at time: UTCTime = JournalWriter.wallClock()) throws {
+        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending)
+        try commit()
+    }
+
+    /// `clock_gettime(CLOCK_REALTIME)` as UTC (for records the user makes, such as tombstones).
+    public static func wallClock() -> UTCTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return UTCTime(millisecondsSinceEpoch: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    }
 
     // MARK: recovery
 
