@@ -29,8 +29,23 @@ enum JournalSynthCommand {
             let step = seconds / Double(perSession - 1)
             var lat = 48.1 + random() * 0.1, lon = 11.5 + random() * 0.1
             var steps = 0
+            var laps: [SegmentSummary] = []
+            let lapEvery = max(1, perSession / 3)
             for k in 0..<perSession {
                 let t = Double(k) * step
+                let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(t * 1000))
+                if k % lapEvery == 0, k + 1 < perSession {
+                    if k > 0 { try writer.append(event: .lap(time: time, number: laps.count + 1)) }
+                    let lapEnd = min(Double(perSession - 1), Double(k + lapEvery)) * step
+                    let lapSeconds = (laps.count == 2 || k + 2 * lapEvery > perSession ? seconds : lapEnd) - t
+                    laps.append(SegmentSummary(index: laps.count + 1, start: time, elapsedSeconds: lapSeconds, movingSeconds: lapSeconds,
+                                               distanceMeters: speed * lapSeconds, averageSpeed: speed, heartRateAverage: 145,
+                                               cadenceAverage: activity == .ride ? 85 : 170))
+                }
+                if k == perSession / 2 {
+                    try writer.append(event: .pause(time: time, automatic: true))
+                    try writer.append(event: .resume(time: time))
+                }
                 lat += speed * step / 111_000 * 0.6
                 lon += speed * step / 74_000 * 0.8
                 steps = activity == .ride ? 0 : Int(t * 2.8)
@@ -52,7 +67,7 @@ enum JournalSynthCommand {
                                          averageSpeed: speed, maxSpeed: speed * 1.3, elevationGain: 40 * random(), elevationLoss: 40 * random(),
                                          heartRateAverage: 145, heartRateMax: 171, heartRateZoneSeconds: [60, 600, seconds - 900, 200, 40],
                                          steps: activity == .ride ? nil : steps, cadenceAverage: activity == .ride ? 85 : 170,
-                                         calories: distance / 1000 * 65, splits: splits)
+                                         calories: distance / 1000 * 65, laps: laps, splits: splits)
             try writer.endSession(summary: summary)
         }
         try writer.commit()
