@@ -18,15 +18,17 @@ let package = Package(
         .systemLibrary(name: "CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        // Linux calls Glibc's module does not import (signalfd, SO_PEERCRED, accept4), wrapped once.
+        .target(name: "CLinux"),
 
         // Thin adapters: the only code that makes system calls.
-        .target(name: "PacerSystem", dependencies: ["PacerCore", "CGPS", "CDBus", "CBluetooth"]),
+        .target(name: "PacerSystem", dependencies: ["PacerCore", "CGPS", "CDBus", "CBluetooth", "CLinux"]),
 
         .executableTarget(name: "pacerd", dependencies: ["PacerCore", "PacerSystem"]),
         .executableTarget(name: "pacerctl", dependencies: ["PacerCore", "PacerSystem"]),
 
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerSystemTests", dependencies: ["PacerCore", "PacerSystem"]),
-        .testTarget(name: "IntegrationTests", dependencies: ["PacerCore"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["PacerCore", "PacerSystem"]),
     ]
 )

@@ -72,8 +72,10 @@ records = messages["record_mesgs"]
 check("fit one record per sample", len(records) == len(rows), f"{len(records)} vs {len(rows)}")
 check("fit last record distance", close(records[-1].get("distance"), last_distance, 0.011))
 check("fit heart rate in records", sum(1 for r in records if "heart_rate" in r) == len(with_hr))
+fit_positioned = [r for r in records if "position_lat" in r]
+check("fit one position per positioned sample", len(fit_positioned) == len(positioned))
 if positioned:
-    lat = records[0]["position_lat"] * 180 / 2**31
+    lat = fit_positioned[0]["position_lat"] * 180 / 2**31
     check("fit semicircles", close(lat, float(positioned[0]["lat"]), 1e-6), f"{lat} vs {positioned[0]['lat']}")
 check("fit activity num_sessions", messages["activity_mesgs"][0].get("num_sessions") == 1)
 

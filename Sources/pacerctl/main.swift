@@ -7,6 +7,15 @@ import PacerSystem
 /// Every verb pacerctl knows. A new verb is one file beside this one and one line here.
 let subcommands: [Subcommand] = [
     VersionCommand.subcommand,
+    DaemonCommands.status,
+    WatchCommand.subcommand,
+    DaemonCommands.start,
+    DaemonCommands.pause,
+    DaemonCommands.resume,
+    DaemonCommands.lap,
+    DaemonCommands.stop,
+    ParseCommand.subcommand,
+    ReplayCommand.subcommand,
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,

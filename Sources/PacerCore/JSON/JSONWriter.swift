@@ -41,8 +41,76 @@ public struct JSONWriter {
     public mutating func value(_ v: Int?) {
         guard let v else { null(); return }
         separate()
-        bytes.append(contentsOf: String(v).utf8)
+        appendInteger(v)
         needsComma = true
+    }
+
+    /// A number with exactly `decimals` digits after the point (rounded half away from zero),
+    /// written without going through `Double.description`: the hot-path form (gpsd prints
+    /// degrees with 9 decimals, metres with 3).
+    public mutating func value(_ v: Double?, fixed decimals: Int) {
+        guard let v, v.isFinite else { null(); return }
+        separate()
+        let scale = JSONWriter.scales[min(max(decimals, 0), 15)]
+        let scaled = (abs(v) * scale).rounded()
+        guard scaled < 9.0e18 else { bytes.append(contentsOf: v.description.utf8); needsComma = true; return }
+        var units = UInt64(scaled)
+        if v < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        let divisor = UInt64(scale)
+        appendInteger(Int(units / divisor))
+        if decimals > 0 {
+            bytes.append(UInt8(ascii: "."))
+            units %= divisor
+            var d = divisor / 10
+            while d > 0 {
+                bytes.append(UInt8(truncatingIfNeeded: units / d) + 48)
+                units %= d
+                d /= 10
+            }
+        }
+        needsComma = true
+    }
+
+    /// A UTC time as an RFC 3339 string with milliseconds (`"2026-03-01T07:00:00.512Z"`), or null.
+    public mutating func value(_ t: UTCTime?) {
+        guard let t else { null(); return }
+        separate()
+        let c = t.components
+        bytes.append(UInt8(ascii: "\""))
+        appendDigits(c.year, 4); bytes.append(UInt8(ascii: "-")); appendDigits(c.month, 2)
+        bytes.append(UInt8(ascii: "-")); appendDigits(c.day, 2); bytes.append(UInt8(ascii: "T"))
+        appendDigits(c.hour, 2); bytes.append(UInt8(ascii: ":")); appendDigits(c.minute, 2)
+        bytes.append(UInt8(ascii: ":")); appendDigits(c.second, 2); bytes.append(UInt8(ascii: "."))
+        appendDigits(c.millisecond, 3); bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        needsComma = true
+    }
+
+    private static let scales: [Double] = (0...15).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
+
+    private mutating func appendInteger(_ v: Int) {
+        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        var m = v.magnitude
+        var digits = 1
+        var p: UInt = 1
+        while m / p >= 10 { p *= 10; digits += 1 }
+        while p > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: m / p) + 48)
+            m %= p
+            p /= 10
+        }
+    }
+
+    /// `v` zero-padded to `width` digits (v >= 0).
+    private mutating func appendDigits(_ v: Int, _ width: Int) {
+        var p = 1
+        for _ in 1..<width { p *= 10 }
+        var m = v
+        while p > 0 && m / p >= 10 { p *= 10 }
+        while p > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: m / p) + 48)
+            m %= p
+            p /= 10
+        }
     }
 
     public mutating func value(_ v: Int64?) { value(v.map { Int($0) }) }
@@ -93,6 +161,29 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    /// Ends a line of newline-delimited JSON: appends `\n`; the next value starts a new document.
+    public mutating func endLine() { bytes.append(UInt8(ascii: "\n")); needsComma = false }
+
     /// Starts the next top-level value (for newline-delimited output) keeping the buffer's capacity.
     public mutating func reset() { bytes.removeAll(keepingCapacity: true); needsComma = false }
+}
+
+extension JSONWriter {
+    /// Writes a parsed value back out (event details, round trips in tests).
+    public mutating func value(_ v: JSONValue) {
+        switch v {
+        case .null: null()
+        case .bool(let b): value(b)
+        case .number(let n): value(n)
+        case .string(let s): value(s)
+        case .array(let items):
+            beginArray()
+            for item in items { value(item) }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for (k, item) in members { key(k); value(item) }
+            endObject()
+        }
+    }
 }

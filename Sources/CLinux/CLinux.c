@@ -1,0 +1,55 @@
+#define _GNU_SOURCE
+#include "CLinux.h"
+#include <errno.h>
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+int pacer_signalfd(const int *signals, int count) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int i = 0; i < count; i++) sigaddset(&set, signals[i]);
+    if (sigprocmask(SIG_BLOCK, &set, 0) < 0) return -1;
+    return signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int pacer_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t n = read(fd, &info, sizeof info);
+    if (n == (ssize_t)sizeof info) return (int)info.ssi_signo;
+    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
+    return -1;
+}
+
+int pacer_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid) {
+    struct ucred cred;
+    socklen_t length = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &length) < 0) return -1;
+    *pid = cred.pid;
+    *uid = cred.uid;
+    *gid = cred.gid;
+    return 0;
+}
+
+int pacer_accept_nonblocking(int fd) {
+    return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+#include <sys/ioctl.h>
+#include <time.h>
+
+int pacer_terminal_size(int fd, int *columns, int *rows) {
+    struct winsize ws;
+    if (ioctl(fd, TIOCGWINSZ, &ws) < 0 || ws.ws_col == 0) return -1;
+    *columns = ws.ws_col;
+    *rows = ws.ws_row;
+    return 0;
+}
+
+long pacer_utc_offset(long epoch_seconds) {
+    time_t t = (time_t)epoch_seconds;
+    struct tm local;
+    if (!localtime_r(&t, &local)) return 0;
+    return local.tm_gmtoff;
+}

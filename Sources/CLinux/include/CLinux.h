@@ -1,0 +1,25 @@
+#ifndef PACER_CLINUX_H
+#define PACER_CLINUX_H
+/* Linux calls that Swift's Glibc module does not import (signalfd(2), SO_PEERCRED's
+ * struct ucred, accept4(2)), wrapped once each. This header uses only plain C types so that
+ * it never changes how Glibc's own headers import into Swift. */
+
+/* Blocks `count` signals and returns a non-blocking, close-on-exec signalfd for them, or -1 (errno). */
+int pacer_signalfd(const int *signals, int count);
+
+/* Reads one pending signal from a signalfd: its number, 0 when none is pending, -1 on error (errno). */
+int pacer_signalfd_read(int fd);
+
+/* getsockopt(SO_PEERCRED): 0 and the peer's pid/uid/gid, or -1 (errno). */
+int pacer_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid);
+
+/* accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC: the connection, or -1 (errno). */
+int pacer_accept_nonblocking(int fd);
+
+
+/* ioctl(TIOCGWINSZ): the terminal's columns and rows, or -1 when `fd` is not a terminal. */
+int pacer_terminal_size(int fd, int *columns, int *rows);
+
+/* localtime_r's tm_gmtoff: the local time zone's offset from UTC in seconds at `epoch_seconds`. */
+long pacer_utc_offset(long epoch_seconds);
+#endif

@@ -1,0 +1,172 @@
+/// Everything `pacerd` and `pacerctl replay` can be configured with, parsed from the INI file
+/// of DESIGN.md (`/etc/pacer/pacer.conf`). Every key has a default that works on a Raspberry Pi
+/// with a USB GPS and a strap; an unknown key or a bad value is an error naming file, line and key.
+public struct PacerConfig: Equatable, Sendable {
+    public enum SensorBackend: String, Sendable { case bluez, none }
+
+    public var athlete = AthleteProfile()
+    public var recording = RecordingSettings()
+
+    // [gps]
+    /// Source string as `pacerctl fixes --source` takes it.
+    public var gpsSource = "gpsd:localhost:2947"
+
+    // [sensors]
+    public var sensors: SensorBackend = .bluez
+    /// Bluetooth addresses to use; nil means the first heart-rate / footpod / bike sensor seen.
+    public var heartRateAddress: String?
+    public var footpodAddress: String?
+    public var bikeSensorAddress: String?
+    /// Wheel circumference for a speed sensor, millimetres (700x25c).
+    public var wheelCircumferenceMillimetres: Double = 2105
+    /// Whether the daemon writes the BLE notification log beside each session.
+    public var recordBLELog = false
+
+    // [journal]
+    public var journalDirectory = "/var/lib/pacer"
+    /// Seconds between fsyncs of the journal while recording.
+    public var journalSyncInterval: Double = 5
+
+    // [socket]
+    public var socketPath = "/run/pacer/pacer.sock"
+    public var socketGroup = "pacer"
+    public var socketMode: UInt32 = 0o660
+    /// Whether members outside the socket group may `watch` (read-only) through a second socket.
+    public var watchPublic = false
+
+    // [unattended], [alerts], [display]: the daemon's own sections (PacerConfig+Daemon.swift).
+    public var unattended = UnattendedRecordingSettings()
+    public var alerts = AlertSettings()
+    /// 24-hour clock in pacerctl's human output (`[display] clock = 12|24`).
+    public var twentyFourHourClock = true
+
+    public init() {}
+
+    /// Parses a whole config file. `file` is only used to name it in errors.
+    public init(parsing text: String, file: String) throws {
+        self.init()
+        var section = ""
+        var seen: Set<String> = []
+        var keyLines: [String: Int] = [:]
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = PacerConfig.stripComment(rawLine)
+            if line.isEmpty { continue }
+            if line.first == "[" {
+                guard line.last == "]" else {
+                    throw ConfigError(file: file, line: lineNumber, key: nil, message: "malformed section header '\(line)'")
+                }
+                let name = PacerConfig.trim(line.dropFirst().dropLast())
+                guard PacerConfig.sections.contains(String(name)) else {
+                    throw ConfigError(file: file, line: lineNumber, key: nil, message: "unknown section [\(name)]")
+                }
+                section = String(name)
+                continue
+            }
+            guard let eq = line.firstIndex(of: "=") else {
+                throw ConfigError(file: file, line: lineNumber, key: nil, message: "expected 'key = value', got '\(line)'")
+            }
+            let key = String(PacerConfig.trim(line[..<eq]))
+            let value = String(PacerConfig.trim(line[line.index(after: eq)...]))
+            let qualified = section.isEmpty ? key : "\(section).\(key)"
+            guard !section.isEmpty else {
+                throw ConfigError(file: file, line: lineNumber, key: qualified, message: "key outside any section")
+            }
+            guard !seen.contains(qualified) else {
+                throw ConfigError(file: file, line: lineNumber, key: qualified, message: "set twice")
+            }
+            seen.insert(qualified)
+            keyLines[qualified] = lineNumber
+            do {
+                try apply(section: section, key: key, value: value)
+            } catch let problem as ConfigValueProblem {
+                throw ConfigError(file: file, line: lineNumber, key: qualified, message: problem.message)
+            }
+        }
+        try validate(file: file, keyLines: keyLines)
+    }
+
+    static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
+                                        "unattended", "alerts", "display"]
+
+    private mutating func apply(section: String, key: String, value v: String) throws {
+        let p = ConfigValueParser(value: v)
+        switch (section, key) {
+        case ("athlete", "max_hr"): athlete.maxHeartRate = try p.integer(in: 100...240)
+        case ("athlete", "rest_hr"): athlete.restHeartRate = try p.integer(in: 25...120)
+        case ("athlete", "lthr"): athlete.lactateThresholdHeartRate = try p.integer(in: 80...230)
+        case ("athlete", "zones"): athlete.explicitZoneLowerBounds = try p.zoneBounds()
+        case ("athlete", "zone_model"): athlete.zoneModel = try p.choice(HeartRateZoneModel.self)
+        case ("athlete", "weight_kg"): athlete.weightKilograms = try p.number(in: 20...300)
+        case ("athlete", "height_cm"): athlete.heightCentimetres = try p.number(in: 80...250)
+        case ("athlete", "age"): athlete.age = try p.integer(in: 5...120)
+        case ("athlete", "sex"): athlete.sex = try p.choice(AthleteProfile.Sex.self)
+
+        case ("recording", "auto_pause"): recording.autoPauseEnabled = try p.boolean()
+        case ("recording", "auto_pause_run_below"): recording.autoPauseRun.pauseBelow = try p.number(in: 0...20)
+        case ("recording", "auto_pause_run_above"): recording.autoPauseRun.resumeAbove = try p.number(in: 0...20)
+        case ("recording", "auto_pause_walk_below"): recording.autoPauseWalk.pauseBelow = try p.number(in: 0...20)
+        case ("recording", "auto_pause_walk_above"): recording.autoPauseWalk.resumeAbove = try p.number(in: 0...20)
+        case ("recording", "auto_pause_ride_below"): recording.autoPauseRide.pauseBelow = try p.number(in: 0...50)
+        case ("recording", "auto_pause_ride_above"): recording.autoPauseRide.resumeAbove = try p.number(in: 0...50)
+        case ("recording", "auto_pause_delay_s"):
+            let d = try p.number(in: 0...60)
+            recording.autoPauseRun.pauseDelay = d; recording.autoPauseWalk.pauseDelay = d; recording.autoPauseRide.pauseDelay = d
+        case ("recording", "auto_resume_delay_s"):
+            let d = try p.number(in: 0...60)
+            recording.autoPauseRun.resumeDelay = d; recording.autoPauseWalk.resumeDelay = d; recording.autoPauseRide.resumeDelay = d
+        case ("recording", "auto_lap_m"): recording.autoLapMeters = try p.number(in: 0...1_000_000)
+        case ("recording", "units"): recording.units = try p.choice(RecordingSettings.Units.self)
+
+        case ("gps", "source"): gpsSource = try p.nonEmpty()
+
+        case ("sensors", "backend"): sensors = try p.choice(SensorBackend.self)
+        case ("sensors", "heart_rate"): heartRateAddress = try p.bluetoothAddress()
+        case ("sensors", "footpod"): footpodAddress = try p.bluetoothAddress()
+        case ("sensors", "bike"): bikeSensorAddress = try p.bluetoothAddress()
+        case ("sensors", "wheel_mm"): wheelCircumferenceMillimetres = try p.number(in: 500...4000)
+        case ("sensors", "record_log"): recordBLELog = try p.boolean()
+
+        case ("journal", "dir"): journalDirectory = try p.absolutePath()
+        case ("journal", "sync_interval_s"): journalSyncInterval = try p.number(in: 0...3600)
+
+        case ("socket", "path"): socketPath = try p.absolutePath()
+        case ("socket", "group"): socketGroup = try p.nonEmpty()
+        case ("socket", "mode"): socketMode = try p.octalMode()
+        case ("socket", "watch_public"): watchPublic = try p.boolean()
+        default: try applyDaemonKey(section: section, key: key, parser: p)
+        }
+    }
+
+    /// Cross-key checks, reported at the line of the key that was set (line 0 when both defaulted).
+    private func validate(file: String, keyLines: [String: Int]) throws {
+        func line(_ keys: String...) -> Int { keys.compactMap { keyLines[$0] }.max() ?? 0 }
+        for (name, pause) in [("run", recording.autoPauseRun), ("walk", recording.autoPauseWalk), ("ride", recording.autoPauseRide)]
+        where pause.resumeAbove < pause.pauseBelow {
+            throw ConfigError(file: file, line: line("recording.auto_pause_\(name)_above", "recording.auto_pause_\(name)_below"),
+                              key: "recording.auto_pause_\(name)_above",
+                              message: "must not be below auto_pause_\(name)_below (hysteresis)")
+        }
+        if athlete.restHeartRate >= athlete.maxHeartRate {
+            throw ConfigError(file: file, line: line("athlete.rest_hr", "athlete.max_hr"), key: "athlete.rest_hr", message: "must be below max_hr")
+        }
+        if athlete.zoneModel == .percentLTHR, athlete.explicitZoneLowerBounds == nil, athlete.lactateThresholdHeartRate == nil {
+            throw ConfigError(file: file, line: line("athlete.zone_model"), key: "athlete.lthr", message: "zone_model = lthr needs lthr")
+        }
+    }
+
+    /// Drops a `;` or `#` comment (anywhere on the line) and surrounding blanks.
+    static func stripComment(_ line: Substring) -> Substring {
+        var end = line.endIndex
+        if let c = line.firstIndex(where: { $0 == ";" || $0 == "#" }) { end = c }
+        return trim(line[..<end])
+    }
+
+    static func trim(_ s: Substring) -> Substring {
+        var s = s
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return s
+    }
+}

@@ -1,0 +1,61 @@
+/// The human-readable text of a STATE (`pacerctl status`): one labelled line per value.
+public struct LiveStateReport: Sendable {
+    public let format: MeasurementFormatter
+
+    public init(_ preferences: DisplayPreferences) { format = MeasurementFormatter(preferences) }
+
+    public func text(_ state: LiveState) -> String {
+        var lines: [String] = []
+        func row(_ label: String, _ value: String) {
+            lines.append(label.padding(toLength: 12) + value)
+        }
+        row("time", format.clock(state.time))
+        if let s = state.session {
+            row("session", "\(s.id), \(s.activity.rawValue), \(s.state.rawValue)")
+            row("elapsed", "\(format.duration(s.elapsedSeconds))   moving \(format.duration(s.movingSeconds))")
+            row("distance", "\(format.distance(s.distanceMeters)) \(format.distanceUnit)   lap \(s.lap)")
+            if s.activity == .ride {
+                row("speed", "\(format.speed(s.speed)) \(format.speedUnit)")
+            } else {
+                row("pace", "\(format.pace(secondsPerKilometre: s.paceSecondsPerKilometre)) \(format.paceUnit)"
+                    + "   avg \(format.pace(secondsPerKilometre: s.averagePaceSecondsPerKilometre)) \(format.paceUnit)")
+            }
+            row("heart rate", s.heartRate.map { "\($0) bpm" + (s.heartRateZone.map { "   zone \($0)" } ?? "") } ?? "--")
+            row("cadence", "\(format.integer(s.cadence)) \(s.activity == .ride ? "rpm" : "spm")   steps \(format.integer(s.steps))")
+            row("calories", "\(format.integer(s.calories)) kcal   climb \(format.elevation(s.elevationGain)) \(format.elevationUnit)")
+        } else {
+            row("session", "none (idle)")
+        }
+        row("gps", gpsText(state.gps))
+        if state.sensors.isEmpty { row("sensors", "none") }
+        for sensor in state.sensors {
+            row("sensor", sensorText(sensor))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public func gpsText(_ g: LiveGPSState) -> String {
+        var parts: [String]
+        switch g.state {
+        case .noDevice: parts = ["no device"]
+        case .noFix: parts = ["no fix"]
+        case .fix: parts = [g.mode >= 3 ? "3D fix" : "2D fix"]
+        }
+        if let n = g.satellitesUsed { parts.append("\(n) sats") }
+        if let h = g.hdop { parts.append("hdop \(format.fixed(h, 1))") }
+        if let lat = g.latitude, let lon = g.longitude { parts.append("\(format.fixed(lat, 5)), \(format.fixed(lon, 5))") }
+        parts.append("(\(g.source))")
+        return parts.joined(separator: ", ")
+    }
+
+    public func sensorText(_ s: LiveSensorState) -> String {
+        var text = "\(s.kind.rawValue.replacingUnderscores) \(s.name ?? s.address) \(s.state.rawValue)"
+        if let b = s.batteryPercent { text += ", battery \(b)%" }
+        return text
+    }
+}
+
+extension String {
+    func padding(toLength n: Int) -> String { count >= n ? self + " " : self + String(repeating: " ", count: n - count) }
+    var replacingUnderscores: String { String(map { $0 == "_" ? " " : $0 }) }
+}

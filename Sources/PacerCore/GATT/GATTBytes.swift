@@ -1,0 +1,43 @@
+/// A little-endian cursor over a characteristic value: every GATT field is
+/// read through it, so every read is bounds-checked and names its field on failure.
+struct GATTBytes {
+    let bytes: [UInt8]
+    private(set) var offset: Int
+
+    init(_ bytes: [UInt8], offset: Int = 0) {
+        self.bytes = bytes
+        self.offset = offset
+    }
+
+    var remaining: Int { bytes.count - offset }
+
+    private mutating func take(_ count: Int, _ field: String) throws(GATTDecodingError) -> Int {
+        guard remaining >= count else {
+            throw .truncated(field: field, offset: offset, needed: count, available: remaining)
+        }
+        let start = offset
+        offset += count
+        return start
+    }
+
+    mutating func uint8(_ field: String) throws(GATTDecodingError) -> UInt8 {
+        bytes[try take(1, field)]
+    }
+
+    mutating func uint16(_ field: String) throws(GATTDecodingError) -> UInt16 {
+        let i = try take(2, field)
+        return UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8
+    }
+
+    mutating func uint32(_ field: String) throws(GATTDecodingError) -> UInt32 {
+        let i = try take(4, field)
+        return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24
+    }
+
+    /// Lowercase hex without separators, the form of the BLE log (`164e1b03`).
+    static func hex<T: FixedWidthInteger>(_ value: T) -> String {
+        let digits = String(value, radix: 16)
+        let width = T.bitWidth / 4
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns raw GNSS fixes into a trustworthy track and distance.
+///
+/// Summing raw fixes overstates distance by 10-50 % and makes a phone on a table "run".
+/// This filter runs a constant-velocity Kalman filter per axis in a local WGS84 tangent plane,
+/// fusing positions (weighted by HDOP or GST errors) with the receiver's Doppler speed and
+/// course; gates outliers on the innovation (which encodes speed, HDOP and course); freezes the
+/// distance while standing still (Doppler speed, or a position anchor without Doppler); and
+/// bridges dropouts with the chord when the fix returns.
+public struct PositionFilter: Sendable {
+    public let parameters: PositionFilterParameters
+    public private(set) var counters = PositionFilterCounters()
+
+    private var plane: LocalTangentPlane?
+    private var east = ConstantVelocityKalman(position: 0, velocity: 0, positionVariance: 0, velocityVariance: 0)
+    private var north = ConstantVelocityKalman(position: 0, velocity: 0, positionVariance: 0, velocityVariance: 0)
+    private var lastUpdate: MonotonicInstant?
+    private var lastAccepted: MonotonicInstant?
+    private var rejectingSince: MonotonicInstant?
+    /// Where the distance was last counted up to (plane metres).
+    private var countedEast = 0.0, countedNorth = 0.0
+    private var smoothedDoppler: Double?
+    private var lastDopplerTime: MonotonicInstant?
+    private var stationary = false
+    private var wasStationary = true
+    /// Filtered speed after the previous Doppler-aided update, for trapezoidal integration.
+    private var speedBefore: Double?
+    /// Position anchor for standing-still detection without Doppler.
+    private var anchorEast = 0.0, anchorNorth = 0.0
+    private var anchorSince: MonotonicInstant?
+
+    public init(parameters: PositionFilterParameters) {
+        self.parameters = parameters
+    }
+
+    public init(activity: Activity) {
+        self.init(parameters: .forActivity(activity))
+    }
+
+    /// Feeds one fix that the receiver produced at `instant`.
+    public mutating func update(_ fix: GNSSFix, at instant: MonotonicInstant) -> Result<PositionEstimate, PositionRejection> {
+        guard fix.hasPosition, let lat = fix.latitude, let lon = fix.longitude, lat.isFinite, lon.isFinite,
+              abs(lat) <= 90, abs(lon) <= 180 else {
+            counters.noPosition += 1
+            return .failure(.noPosition)
+        }
+        if let last = lastUpdate, instant <= last {
+            counters.duplicates += 1
+            return .failure(.duplicateTime)
+        }
+        let sigma = PositionFilter.horizontalSigma(fix)
+        let r = sigma * sigma
+        guard var plane = self.plane, let previous = lastAccepted else {
+            start(fix, latitude: lat, longitude: lon, variance: r, at: instant)
+            counters.accepted += 1
+            return .success(estimate(fix, increment: 0, bridged: false, sigma: sigma))
+        }
+        var (e, n) = plane.project(latitude: lat, longitude: lon)
+        let sinceAccepted = instant.seconds(since: previous)
+        let velocity = PositionFilter.dopplerVelocity(fix)
+        updateDoppler(fix.speed, at: instant)
+
+        // A dropout: restart at the returning fix and bridge the gap with the chord when plausible.
+        if sinceAccepted > parameters.gapSeconds {
+            let chord = hypot(e - countedEast, n - countedNorth)
+            let plausible = chord <= parameters.maxSpeed * sinceAccepted
+            restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
+            counters.gapsBridged += 1
+            let increment = plausible ? chord : 0
+            countedEast = e; countedNorth = n
+            reanchorIfFar(&plane, &e, &n)
+            return .success(estimate(fix, increment: increment, bridged: true, sigma: sigma))
+        }
+
+        let dt = instant.seconds(since: lastUpdate ?? previous)
+        east.predict(dt: dt, q: parameters.accelerationNoise)
+        north.predict(dt: dt, q: parameters.accelerationNoise)
+        lastUpdate = instant
+
+        let (ye, se) = east.positionInnovation(e, variance: r)
+        let (yn, sn) = north.positionInnovation(n, variance: r)
+        let mahalanobis = ye * ye / se + yn * yn / sn
+        let jump = hypot(ye, yn)
+        let implausible = jump > parameters.maxSpeed * sinceAccepted + 3 * sigma
+        if (mahalanobis > 30 && jump > 12) || implausible {
+            if rejectingSince == nil { rejectingSince = instant }
+            if instant.seconds(since: rejectingSince!) < parameters.rejectionResetSeconds {
+                counters.outliers += 1
+                return .failure(.outlier)
+            }
+            // The receiver has disagreed for too long: the filter is what is wrong.
+            counters.resets += 1
+            let chord = hypot(e - countedEast, n - countedNorth)
+            let plausible = chord <= parameters.maxSpeed * instant.seconds(since: previous)
+            restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
+            let increment = plausible && !stationary ? chord : 0
+            countedEast = e; countedNorth = n
+            return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
+        }
+        rejectingSince = nil
+
+        east.updatePosition(e, variance: r)
+        north.updatePosition(n, variance: r)
+        updateStationary(east: e, north: n, sigma: sigma, at: instant)
+        if stationary {
+            east.updateVelocity(0, variance: 0.0025)
+            north.updateVelocity(0, variance: 0.0025)
+        } else if let velocity {
+            east.updateVelocity(velocity.east, variance: velocity.variance)
+            north.updateVelocity(velocity.north, variance: velocity.variance)
+        }
+        lastAccepted = instant
+        counters.accepted += 1
+
+        var increment = 0.0
+        let speedNow = hypot(east.velocity, north.velocity)
+        if !stationary {
+            if velocity != nil, let before = speedBefore, !wasStationary {
+                // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
+                increment = sinceAccepted * (before + speedNow) / 2
+            } else {
+                increment = hypot(east.position - countedEast, north.position - countedNorth)
+            }
+            countedEast = east.position; countedNorth = north.position
+        }
+        speedBefore = velocity != nil ? speedNow : nil
+        wasStationary = stationary
+        reanchorIfFar(&plane, &e, &n)
+        return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
+    }
+
+    /// One-sigma horizontal error: GST when the receiver gives it, else HDOP times a typical UERE.
+    static func horizontalSigma(_ fix: GNSSFix) -> Double {
+        if let a = fix.latitudeError, let b = fix.longitudeError, a > 0, b > 0 {
+            return max(0.5, max(a, b))
+        }
+        if let hdop = fix.hdop, hdop > 0 { return max(1.5, hdop * 2.5) }
+        return 5
+    }
+
+    /// East/north velocity from Doppler speed and course, with its variance; nil when unusable.
+    static func dopplerVelocity(_ fix: GNSSFix) -> (east: Double, north: Double, variance: Double)? {
+        guard let speed = fix.speed, speed.isFinite, speed >= 0 else { return nil }
+        if speed < 0.2 { return (0, 0, 0.04) }
+        guard let track = fix.track, track.isFinite else { return nil }
+        let rad = track * .pi / 180
+        let sigma = 0.15 + 0.02 * speed
+        return (speed * sin(rad), speed * cos(rad), sigma * sigma)
+    }
+
+    private mutating func start(_ fix: GNSSFix, latitude: Double, longitude: Double, variance r: Double, at instant: MonotonicInstant) {
+        plane = LocalTangentPlane(latitude: latitude, longitude: longitude)
+        updateDoppler(fix.speed, at: instant)
+        restart(east: 0, north: 0, velocity: PositionFilter.dopplerVelocity(fix), variance: r, at: instant)
+        countedEast = 0; countedNorth = 0
+        anchorEast = 0; anchorNorth = 0; anchorSince = instant
+        stationary = (smoothedDoppler ?? 0) < parameters.stationarySpeed
+    }
+
+    private mutating func restart(east e: Double, north n: Double, velocity: (east: Double, north: Double, variance: Double)?,
+                                  variance r: Double, at instant: MonotonicInstant) {
+        let v = velocity ?? (0, 0, 4)
+        east = ConstantVelocityKalman(position: e, velocity: v.east, positionVariance: r, velocityVariance: max(v.variance, 0.04))
+        north = ConstantVelocityKalman(position: n, velocity: v.north, positionVariance: r, velocityVariance: max(v.variance, 0.04))
+        lastUpdate = instant
+        lastAccepted = instant
+        rejectingSince = nil
+        anchorEast = e; anchorNorth = n; anchorSince = instant
+        speedBefore = nil
+    }
+
+    private mutating func updateDoppler(_ speed: Double?, at instant: MonotonicInstant) {
+        guard let speed, speed.isFinite, speed >= 0 else {
+            if let t = lastDopplerTime, instant.seconds(since: t) > 5 { smoothedDoppler = nil }
+            return
+        }
+        if let s = smoothedDoppler, let t = lastDopplerTime {
+            let alpha = min(1, instant.seconds(since: t) / 2)
+            smoothedDoppler = s + alpha * (speed - s)
+        } else {
+            smoothedDoppler = speed
+        }
+        lastDopplerTime = instant
+    }
+
+    /// Standing still: smoothed Doppler below the threshold, or without Doppler, positions
+    /// staying within a noise radius of a slowly following anchor for five seconds.
+    private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, at instant: MonotonicInstant) {
+        if let doppler = smoothedDoppler {
+            stationary = doppler < parameters.stationarySpeed
+            return
+        }
+        let radius = max(8, 3 * sigma)
+        if hypot(e - anchorEast, n - anchorNorth) > radius {
+            anchorEast = e; anchorNorth = n; anchorSince = instant
+            stationary = false
+            return
+        }
+        let since = anchorSince ?? instant
+        let held = instant.seconds(since: since)
+        anchorEast += (e - anchorEast) * 0.05
+        anchorNorth += (n - anchorNorth) * 0.05
+        stationary = held >= 5
+    }
+
+    /// Keeps the tangent plane within 200 m of the athlete so that its scale error stays negligible.
+    private mutating func reanchorIfFar(_ plane: inout LocalTangentPlane, _ e: inout Double, _ n: inout Double) {
+        guard hypot(east.position, north.position) > 200 else { return }
+        let here = plane.unproject(east: east.position, north: north.position)
+        let next = LocalTangentPlane(latitude: here.latitude, longitude: here.longitude)
+        func move(_ x: inout Double, _ y: inout Double) {
+            let g = plane.unproject(east: x, north: y)
+            (x, y) = next.project(latitude: g.latitude, longitude: g.longitude)
+        }
+        move(&countedEast, &countedNorth)
+        move(&anchorEast, &anchorNorth)
+        move(&e, &n)
+        east.position = 0; north.position = 0
+        plane = next
+        self.plane = next
+    }
+
+    private func estimate(_ fix: GNSSFix, increment: Double, bridged: Bool, sigma: Double) -> PositionEstimate {
+        let g = plane!.unproject(east: east.position, north: north.position)
+        let speed = stationary ? 0 : hypot(east.velocity, north.velocity)
+        var course: Double?
+        if !stationary, speed > 0.2 {
+            course = (atan2(east.velocity, north.velocity) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
+        }
+        return PositionEstimate(latitude: g.latitude, longitude: g.longitude, altitudeMSL: fix.altitudeMSL, speed: speed,
+                                course: course, distanceIncrement: increment, isStationary: stationary,
+                                bridgedGap: bridged, horizontalError: sigma)
+    }
+}

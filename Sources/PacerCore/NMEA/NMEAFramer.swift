@@ -1,0 +1,170 @@
+/// Cuts an NMEA 0183 byte stream, arriving in chunks of any size, into checksummed sentences.
+///
+/// Works like gpsd's packet lexer: a sentence starts at `$` or `!` (a new start
+/// character abandons a partial sentence, so `$$GPGGA` and lost line ends resync),
+/// ends at CR or LF, may hold only printable ASCII and at most `maximumLength`
+/// bytes. A sentence must carry a valid `*hh` checksum (either case): bad or missing
+/// checksums are counted and dropped, as gpsd 3.22 drops them. One fixed buffer
+/// is reused for every sentence, so framing never allocates, and the output does
+/// not depend on how the input was chunked.
+public struct NMEAFramer {
+    /// gpsd accepts sentences up to about 100 bytes; real receivers stay under 90.
+    public static let maximumLength = 120
+
+    public struct Counters: Equatable, Sendable {
+        /// Terminated sentences seen, whatever their checksum.
+        public var sentences = 0
+        /// Sentences dropped for a wrong, missing or non-hex checksum (`missingChecksum` included).
+        public var badChecksum = 0
+        public var missingChecksum = 0
+        /// Partial sentences abandoned: restarted, cut by a control byte, too long, or unterminated at the end.
+        public var truncated = 0
+        /// Bytes that belonged to no accepted sentence (line ends between sentences excluded).
+        public var junkBytes = 0
+        public init() {}
+    }
+
+    public private(set) var counters = Counters()
+    private var storage: NMEASentenceStorage
+    private var length = 0
+    private var inSentence = false
+
+    public init() { storage = NMEASentenceStorage(capacity: NMEAFramer.maximumLength) }
+
+    /// Calls `sentence` for every complete, checksum-valid sentence in `bytes`; a partial
+    /// sentence at the end is kept for the next call. The sentence view is only valid
+    /// inside the call.
+    @inlinable
+    public mutating func feed(_ bytes: UnsafeRawBufferPointer, sentence: (NMEASentence) -> Void) {
+        var offset = 0
+        while let s = next(bytes, offset: &offset) { sentence(s) }
+    }
+
+    /// Pull form of `feed`: returns the next sentence found in `bytes` from `offset` on
+    /// (advancing it), or nil once the chunk is used up. The view stays valid until the next call.
+    public mutating func next(_ bytes: UnsafeRawBufferPointer, offset: inout Int) -> NMEASentence? {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        let buffer = storage.bytes
+        let capacity = NMEAFramer.maximumLength
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
+        var i = offset
+        var len = length
+        var inside = inSentence
+        defer { offset = i; length = len; inSentence = inside }
+        while i < count {
+            let b = base[i]
+            i += 1
+            if !inside {
+                if b == 0x24 || b == 0x21 {  // $ or !
+                    inside = true
+                    buffer[0] = b
+                    len = 1
+                } else if b != 0x0D && b != 0x0A {
+                    counters.junkBytes += 1
+                }
+                continue
+            }
+            if b >= 0x20 && b <= 0x7E && b != 0x24 && b != 0x21 {
+                if len < capacity {
+                    buffer[len] = b
+                    len += 1
+                    continue
+                }
+                // Too long: abandon; the rest of the line is junk.
+                counters.truncated += 1
+                counters.junkBytes += len + 1
+                inside = false
+                len = 0
+                continue
+            }
+            if b == 0x0D || b == 0x0A {
+                inside = false
+                let total = len
+                len = 0
+                counters.sentences += 1
+                if let s = validated(UnsafeRawBufferPointer(start: buffer, count: total)) { return s }
+                continue
+            }
+            // A new start character or a control/8-bit byte cuts the partial sentence.
+            counters.truncated += 1
+            counters.junkBytes += len
+            if b == 0x24 || b == 0x21 {
+                buffer[0] = b
+                len = 1
+            } else {
+                counters.junkBytes += 1
+                inside = false
+                len = 0
+            }
+        }
+        return nil
+    }
+
+    /// Ends the stream: an unterminated partial sentence is dropped (gpsd never accepts one).
+    public mutating func finish() {
+        if inSentence {
+            counters.truncated += 1
+            counters.junkBytes += length
+        }
+        inSentence = false
+        length = 0
+    }
+
+    /// Checks `*hh` and returns the sentence without start character and checksum.
+    private mutating func validated(_ raw: UnsafeRawBufferPointer) -> NMEASentence? {
+        var star = -1
+        var sum: UInt8 = 0
+        var j = 1
+        while j < raw.count {
+            let c = raw[j]
+            if c == 0x2A { star = j; break }
+            sum ^= c
+            j += 1
+        }
+        guard star >= 0 else {
+            counters.missingChecksum += 1
+            counters.badChecksum += 1
+            counters.junkBytes += raw.count
+            return nil
+        }
+        guard star + 2 < raw.count, let hi = NMEAFramer.hexValue(raw[star + 1]), let lo = NMEAFramer.hexValue(raw[star + 2]),
+              hi << 4 | lo == sum else {
+            counters.badChecksum += 1
+            counters.junkBytes += raw.count
+            return nil
+        }
+        return NMEASentence(start: raw[0], body: UnsafeRawBufferPointer(rebasing: raw[1..<star]))
+    }
+
+    @inline(__always)
+    static func hexValue(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: return c - 0x30
+        case 0x41...0x46: return c - 0x41 + 10
+        case 0x61...0x66: return c - 0x61 + 10
+        default: return nil
+        }
+    }
+}
+
+/// The framer's one buffer, allocated once; a class so the framer stays a cheap value
+/// (copied on write when a framer value is duplicated).
+final class NMEASentenceStorage {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity)
+        bytes.initialize(repeating: 0, count: capacity)
+    }
+
+    func copy() -> NMEASentenceStorage {
+        let c = NMEASentenceStorage(capacity: capacity)
+        c.bytes.update(from: bytes, count: capacity)
+        return c
+    }
+
+    deinit { bytes.deallocate() }
+}

@@ -1,0 +1,156 @@
+/// Decoders for the GNSS sentence types, one function per type, each turning fields into
+/// an `NMEAReport`. Field positions follow NMEA 0183 4.10 (older layouts are prefixes of it).
+public enum NMEASentenceDecoder {
+    /// Knots to metres per second (1852 m / 3600 s), as gpsd converts.
+    static let knots = 1852.0 / 3600.0
+    static let N = UInt8(ascii: "N"), S = UInt8(ascii: "S"), E = UInt8(ascii: "E"), W = UInt8(ascii: "W")
+    static let A = UInt8(ascii: "A"), V = UInt8(ascii: "V")
+
+    /// Decodes `fields` as `type`; nil when the sentence has fewer fields than the type needs.
+    public static func decode(_ type: NMEASentenceType, _ f: NMEAFields) -> NMEAReport? {
+        guard f.count >= type.minimumFields else { return nil }
+        switch type {
+        case .gga: return gga(f)
+        case .rmc: return rmc(f)
+        case .gll: return gll(f)
+        case .gns: return gns(f)
+        case .gsa: return gsa(f)
+        case .gsv: return gsv(f)
+        case .vtg: return vtg(f)
+        case .zda: return zda(f)
+        case .gst: return gst(f)
+        }
+    }
+
+    static func position(_ r: inout NMEAReport, _ f: NMEAFields, _ i: Int) {
+        r.latitude = f.coordinate(i, negative: S, positive: N, limit: 90)
+        r.longitude = f.coordinate(i + 2, negative: W, positive: E, limit: 180)
+        if r.latitude == nil || r.longitude == nil { r.latitude = nil; r.longitude = nil }
+    }
+
+    /// NMEA 2.3+ FAA mode indicator: `N` (and an absent position) means no fix.
+    static func modeSaysNoFix(_ c: UInt8?) -> Bool { c == N }
+
+    /// GGA: time, position, quality (0 = no fix), satellites used, HDOP, altitude, geoid separation.
+    static func gga(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gga)
+        r.timeOfDay = f.timeOfDay(1)
+        let quality = f.integer(6) ?? 0
+        r.validity = quality == 0 ? .invalid : .valid
+        r.satellitesUsed = f.integer(7)
+        r.hdop = f.double(8)
+        guard r.validity == .valid else { return r }
+        position(&r, f, 2)
+        r.altitudeMSL = f.double(9)
+        r.geoidSeparation = f.double(11)
+        r.hasAltitudeFix = r.altitudeMSL != nil
+        return r
+    }
+
+    /// RMC: time, status (A valid), position, speed (knots), track, date, mode indicator.
+    static func rmc(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .rmc)
+        r.timeOfDay = f.timeOfDay(1)
+        r.day = ddmmyy(f, 9)
+        r.validity = f.character(2) == A && !modeSaysNoFix(f.character(12)) ? .valid : .invalid
+        guard r.validity == .valid else { return r }
+        position(&r, f, 3)
+        r.speed = f.double(7).map { $0 * knots }
+        r.track = f.double(8)
+        return r
+    }
+
+    /// GLL: position, time, status, mode indicator.
+    static func gll(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gll)
+        r.timeOfDay = f.timeOfDay(5)
+        r.validity = f.character(6) == A && !modeSaysNoFix(f.character(7)) ? .valid : .invalid
+        guard r.validity == .valid else { return r }
+        position(&r, f, 1)
+        return r
+    }
+
+    /// GNS: time, position, one mode character per constellation (all `N` = no fix), sats, HDOP, altitude.
+    static func gns(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gns)
+        r.timeOfDay = f.timeOfDay(1)
+        var anyFix = false
+        for k in 0..<f.length(6) where f.byte(6, k) != N { anyFix = true }
+        r.validity = anyFix ? .valid : .invalid
+        r.satellitesUsed = f.integer(7)
+        r.hdop = f.double(8)
+        guard anyFix else { return r }
+        position(&r, f, 2)
+        r.altitudeMSL = f.double(9)
+        r.geoidSeparation = f.double(10)
+        r.hasAltitudeFix = r.altitudeMSL != nil
+        return r
+    }
+
+    /// GSA: fix type (1 none, 2 2D, 3 3D), PRNs used, PDOP, HDOP, VDOP.
+    static func gsa(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gsa)
+        r.fixType = f.integer(2)
+        if let t = r.fixType { r.validity = t >= 2 ? .valid : .invalid }
+        var used = 0
+        for i in 3...14 where !f.isEmpty(i) { used += 1 }
+        r.satellitesUsed = used
+        r.pdop = f.double(15)
+        r.hdop = f.double(16)
+        r.vdop = f.double(17)
+        return r
+    }
+
+    /// GSV: satellites in view (counted from the first message of a group).
+    static func gsv(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gsv)
+        if f.integer(2) == 1 { r.satellitesVisible = f.integer(3) }
+        return r
+    }
+
+    /// VTG: track true, speed (km/h preferred, else knots), mode indicator.
+    static func vtg(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .vtg)
+        if modeSaysNoFix(f.character(9)) { r.validity = .invalid; return r }
+        if f.character(2) == UInt8(ascii: "T") || f.count >= 9 {
+            r.track = f.double(1)
+            r.speed = f.double(7).map { $0 / 3.6 } ?? f.double(5).map { $0 * knots }
+        } else {
+            // NMEA 1.x layout without unit letters: track true, track magnetic, knots, km/h.
+            r.track = f.double(1)
+            r.speed = f.double(4).map { $0 / 3.6 } ?? f.double(3).map { $0 * knots }
+        }
+        return r
+    }
+
+    /// ZDA: time and full date.
+    static func zda(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .zda)
+        r.timeOfDay = f.timeOfDay(1)
+        if let d = f.integer(2), let m = f.integer(3), let y = f.integer(4), f.length(4) == 4,
+           (1980...2199).contains(y), (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) {
+            r.day = UTCTime.daysSinceEpoch(year: y, month: m, day: d)
+        }
+        return r
+    }
+
+    /// GST: one-sigma errors of latitude, longitude and altitude in metres.
+    static func gst(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gst)
+        r.timeOfDay = f.timeOfDay(1)
+        r.latitudeError = f.double(6)
+        r.longitudeError = f.double(7)
+        r.altitudeError = f.double(8)
+        return r
+    }
+
+    /// RMC date `ddmmyy`: two-digit years 80-99 are 1980-1999 and 00-79 are 2000-2079,
+    /// as gpsd 3.22 reads them (a receiver hit by the week rollover keeps its wrong year).
+    static func ddmmyy(_ f: NMEAFields, _ i: Int) -> Int? {
+        guard f.length(i) == 6, let v = f.integer(i) else { return nil }
+        let d = v / 10000, m = v / 100 % 100, yy = v % 100
+        let y = yy >= 80 ? 1900 + yy : 2000 + yy
+        guard (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) else { return nil }
+        return UTCTime.daysSinceEpoch(year: y, month: m, day: d)
+    }
+}

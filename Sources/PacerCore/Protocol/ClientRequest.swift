@@ -1,0 +1,88 @@
+/// A request a client sends on the daemon's socket (`{"cmd":...}`, one per line).
+public enum ClientRequest: Equatable, Sendable {
+    case status
+    case watch(enable: Bool)
+    case start(activity: Activity?)
+    case pause
+    case resume
+    case lap
+    case stop
+    case sessions
+
+    /// The `cmd` name, as it appears on the wire and in ACKs.
+    public var command: String {
+        switch self {
+        case .status: "status"
+        case .watch: "watch"
+        case .start: "start"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .lap: "lap"
+        case .stop: "stop"
+        case .sessions: "sessions"
+        }
+    }
+
+    /// Commands that change what is recorded; only trusted peers may send them.
+    public var isControl: Bool {
+        switch self {
+        case .start, .pause, .resume, .lap, .stop: true
+        case .status, .watch, .sessions: false
+        }
+    }
+
+    /// Decodes one request line; the error's message is what the client gets in an ERROR.
+    public init(line: some Collection<UInt8>) throws(RequestError) {
+        let document: JSONValue
+        do { document = try JSONValue.parse(line) } catch { throw RequestError("bad JSON: \(error)") }
+        guard case .object = document else { throw RequestError("a request must be a JSON object") }
+        guard let cmdValue = document["cmd"] else { throw RequestError("missing \"cmd\"") }
+        guard let cmd = cmdValue.string else { throw RequestError("\"cmd\" must be a string") }
+        switch cmd {
+        case "status": self = .status
+        case "watch":
+            let enable = document["enable"]
+            if enable == nil { self = .watch(enable: true); return }
+            guard let flag = enable?.bool else { throw RequestError("\"enable\" must be true or false") }
+            self = .watch(enable: flag)
+        case "start":
+            guard let value = document["activity"], !value.isNull else { self = .start(activity: nil); return }
+            guard let name = value.string, let activity = Activity(rawValue: name) else {
+                throw RequestError("\"activity\" must be one of run, walk, ride")
+            }
+            self = .start(activity: activity)
+        case "pause": self = .pause
+        case "resume": self = .resume
+        case "lap": self = .lap
+        case "stop": self = .stop
+        case "sessions": self = .sessions
+        default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
+        }
+    }
+
+    /// Encodes the request as a line (pacerctl's side of the protocol).
+    public var line: [UInt8] {
+        var w = JSONWriter(capacity: 48)
+        w.beginObject()
+        w.key("cmd"); w.value(command)
+        switch self {
+        case .watch(let enable): w.key("enable"); w.value(enable)
+        case .start(let activity?): w.key("activity"); w.value(activity.rawValue)
+        default: break
+        }
+        w.endObject()
+        w.bytes.append(0x0A)
+        return w.bytes
+    }
+
+    /// A command name cut short for echoing in an error, so a huge name cannot amplify a reply.
+    private static func printable(_ s: String) -> String {
+        s.count <= 32 ? s : String(s.prefix(32)) + "..."
+    }
+}
+
+/// Why a request line was refused: sent back verbatim in an ERROR reply.
+public struct RequestError: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,47 @@
+/// The STATE report: everything a frontend shows, sent on `status`, every second to
+/// watchers, and on every change.
+public struct LiveState: Equatable, Sendable {
+    /// The daemon's UTC time when the report was made (GPS time when known, else the system clock).
+    public var time: UTCTime?
+    /// Nil when no session is being recorded.
+    public var session: LiveSession?
+    public var gps: LiveGPSState
+    public var sensors: [LiveSensorState]
+
+    public init(time: UTCTime?, session: LiveSession? = nil, gps: LiveGPSState, sensors: [LiveSensorState] = []) {
+        self.time = time
+        self.session = session
+        self.gps = gps
+        self.sensors = sensors
+    }
+
+    /// Appends the report as one line to `w` (which the caller resets and reuses, no allocation per report).
+    public func write(into w: inout JSONWriter) {
+        w.beginObject()
+        w.key("class"); w.value("STATE")
+        w.key("time"); w.value(time?.rfc3339)
+        w.key("session")
+        if let session { session.write(into: &w) } else { w.null() }
+        w.key("gps"); gps.write(into: &w)
+        w.key("sensors"); w.beginArray()
+        for sensor in sensors { sensor.write(into: &w) }
+        w.endArray()
+        w.endObject()
+        w.bytes.append(0x0A)
+    }
+
+    public var line: [UInt8] {
+        var w = JSONWriter(capacity: 640)
+        write(into: &w)
+        return w.bytes
+    }
+
+    /// Decodes a STATE object (pacerctl's side); nil when it is not one.
+    public init?(json: JSONValue) {
+        guard json["class"]?.string == "STATE", let gps = json["gps"] else { return nil }
+        self.init(time: json["time"]?.string.flatMap { UTCTime(rfc3339: $0) },
+                  session: json["session"].flatMap { LiveSession(json: $0) },
+                  gps: LiveGPSState(json: gps),
+                  sensors: (json["sensors"]?.array ?? []).compactMap { LiveSensorState(json: $0) })
+    }
+}

@@ -1,0 +1,349 @@
+/// The session state machine and every live metric: idle -> recording <-> paused / autopaused
+/// -> stopped. Pure: each input carries the monotonic instant it happened (and the engine maps
+/// instants to UTC from the start), so the daemon and `pacerctl replay` run identical arithmetic.
+///
+/// Inputs: GNSS fixes, heart-rate / footpod / bike sensor readings, commands and a 1 Hz `tick`
+/// from the daemon. Outputs through `emit`: events as they happen and one `SessionSample` per
+/// second of session time. `liveState` and `summary` read the totals at any moment.
+public struct SessionEngine: Sendable {
+    public let config: PacerConfig
+    public private(set) var phase: SessionPhase = .idle
+    public private(set) var activity: Activity
+    public private(set) var filter: PositionFilter
+
+    private var autoPause: AutoPauseDetector
+    private var elevation = ElevationTracker()
+    private var heartRate: HeartRateTracker
+    private var steps = StepCounter()
+    private var crankCadence = StepCounter()
+    private var crank = CrankCadenceCalculator()
+    private var rmssd = RMSSDAccumulator()
+    private var started: (instant: MonotonicInstant, time: UTCTime)?
+    private var stopped: MonotonicInstant?
+    private var lastFixInstant: MonotonicInstant?
+    private var lastEstimate: (estimate: PositionEstimate, instant: MonotonicInstant)?
+    /// Moving seconds at the last auto-pause transition: a retroactive correction never goes below.
+    private var movingAtTransition = 0.0
+    private var moving = 0.0
+    private var distance = 0.0
+    private var maxSpeed: Double?
+    private var smoothedSpeed: Double?
+    private var metKilocalories = 0.0
+    private var sawPosition = false
+    private var laps: [SegmentSummary] = []
+    private var splits: [SegmentSummary] = []
+    private var lapStart = (totals: SessionTotals(), time: UTCTime(millisecondsSinceEpoch: 0))
+    private var splitStart = (totals: SessionTotals(), time: UTCTime(millisecondsSinceEpoch: 0))
+    private var previousTotals = SessionTotals()
+    private var nextSampleSecond: Int64 = 0
+    private var pendingRR: [UInt16] = []
+    private var lastZone: Int?
+
+    public init(config: PacerConfig = PacerConfig(), activity: Activity = .run) {
+        self.config = config
+        self.activity = activity
+        filter = PositionFilter(activity: activity)
+        autoPause = AutoPauseDetector(settings: config.recording.autoPause(for: activity))
+        heartRate = HeartRateTracker(athlete: config.athlete)
+    }
+
+    // MARK: commands
+
+    public mutating func handle(_ command: SessionCommand, at instant: MonotonicInstant, time: UTCTime,
+                                emit: (SessionOutput) -> Void) throws {
+        switch (command, phase) {
+        case (.start(let requested), .idle), (.start(let requested), .stopped):
+            begin(activity: requested ?? activity, at: instant, time: time, emit: emit)
+        case (.pause, .recording), (.pause, .autopaused):
+            account(upTo: instant)
+            phase = .paused
+            emit(.event(.paused(time: utc(instant))))
+        case (.resume, .paused):
+            lastFixInstant = instant
+            autoPause = AutoPauseDetector(settings: config.recording.autoPause(for: activity))
+            movingAtTransition = moving
+            phase = .recording
+            emit(.event(.resumed(time: utc(instant), automatic: false)))
+        case (.lap, .recording), (.lap, .paused), (.lap, .autopaused):
+            closeLap(at: instant, trigger: .manual, emit: emit)
+        case (.stop, .recording), (.stop, .paused), (.stop, .autopaused):
+            finish(at: instant, emit: emit)
+        default:
+            throw SessionCommandError(command: command, phase: phase)
+        }
+    }
+
+    private mutating func begin(activity: Activity, at instant: MonotonicInstant, time: UTCTime, emit: (SessionOutput) -> Void) {
+        self = SessionEngine(config: config, activity: activity)
+        started = (instant, time)
+        phase = .recording
+        lapStart = (SessionTotals(), time)
+        splitStart = (SessionTotals(), time)
+        emit(.event(.sessionStarted(time: time, activity: activity)))
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    // MARK: inputs
+
+    /// A fix from the GNSS receiver, produced at `instant`.
+    public mutating func handle(fix: GNSSFix, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        let result = filter.update(fix, at: instant)
+        guard phase.isActive else { return }
+        account(upTo: instant)
+        if case .success(let estimate) = result {
+            sawPosition = true
+            lastEstimate = (estimate, instant)
+            if phase != .paused { distance += estimate.distanceIncrement }
+            let alpha = min(1, (smoothedSpeed == nil ? 1 : 0.35))
+            smoothedSpeed = (smoothedSpeed ?? estimate.speed) + alpha * (estimate.speed - (smoothedSpeed ?? estimate.speed))
+            if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
+            if let altitude = estimate.altitudeMSL, phase != .paused {
+                if estimate.isStationary { elevation.suspend() } else { elevation.update(altitude: altitude, at: instant) }
+            }
+            if phase != .paused, config.recording.autoPauseEnabled {
+                applyAutoPause(autoPause.update(speed: estimate.speed, at: instant), at: instant, emit: emit)
+            }
+        }
+        checkDistanceMarks(at: instant, emit: emit)
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// A heart-rate notification received at `instant`.
+    public mutating func handle(heartRate reading: HeartRateReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        heartRate.accept(reading.acceptedHeartRate, at: instant)
+        for rr in reading.rrIntervals { rmssd.add(rr1024: rr) }
+        pendingRR.append(contentsOf: reading.rrIntervals)
+        checkZone(at: instant, emit: emit)
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// A footpod notification received at `instant`.
+    public mutating func handle(footpod reading: FootpodReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        if let cadence = reading.cadence, activity != .ride { steps.footpod(cadence: cadence, at: instant) }
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// A bike speed/cadence notification received at `instant`.
+    public mutating func handle(bike reading: BikeSensorReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        if let revs = reading.crankRevolutions, let time = reading.lastCrankEventTime,
+           let rpm = crank.update(revolutions: revs, eventTime: time, at: instant) {
+            crankCadence.footpod(cadence: rpm, at: instant)
+        }
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
+    public mutating func tick(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        checkZone(at: instant, emit: emit)
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    // MARK: accounting
+
+    /// Credits the time since the last fix to moving time, estimated steps and MET energy.
+    private mutating func account(upTo instant: MonotonicInstant) {
+        let from = lastFixInstant ?? started!.instant
+        let dt = instant.seconds(since: from)
+        guard dt > 0 else { return }
+        lastFixInstant = instant
+        heartRate.advance(to: instant)
+        steps.advance(to: instant)
+        crankCadence.advance(to: instant)
+        guard phase == .recording else { return }
+        moving += dt
+        let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
+        // No estimated steps below the auto-pause speed: standing in GPS noise is not walking.
+        let standing = speed < config.recording.autoPause(for: activity).pauseBelow
+        if activity != .ride, !standing, !steps.footpodActive(at: instant), lastEstimate != nil,
+           let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
+            steps.estimated(cadence: cadence, seconds: dt)
+        }
+        if heartRate.heartRate(at: instant) == nil, lastEstimate != nil {
+            metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
+                                                           athlete: config.athlete, seconds: dt)
+        }
+    }
+
+    private mutating func applyAutoPause(_ transition: AutoPauseDetector.Transition?, at instant: MonotonicInstant,
+                                         emit: (SessionOutput) -> Void) {
+        switch transition {
+        case .pause(let since)?:
+            moving = max(movingAtTransition, moving - instant.seconds(since: since))
+            movingAtTransition = moving
+            phase = .autopaused
+            emit(.event(.autopaused(time: utc(since))))
+        case .resume(let since)?:
+            moving += instant.seconds(since: since)
+            movingAtTransition = moving
+            phase = .recording
+            emit(.event(.resumed(time: utc(since), automatic: true)))
+        case nil:
+            break
+        }
+    }
+
+    private mutating func checkZone(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        let zone = heartRate.zone(at: instant)
+        guard zone != lastZone else { return }
+        emit(.event(.zoneChanged(time: utc(instant), from: lastZone, to: zone, heartRate: heartRate.heartRate(at: instant))))
+        lastZone = zone
+    }
+
+    private mutating func totals(at instant: MonotonicInstant) -> SessionTotals {
+        heartRate.advance(to: instant)
+        let cadence = activity == .ride ? crankCadence : steps
+        return SessionTotals(elapsed: instant.seconds(since: started!.instant), moving: moving, distance: distance,
+                             heartRateSum: heartRate.weightedSum, heartRateSeconds: heartRate.heldSeconds,
+                             cadenceSum: cadence.cadenceWeightedSum, cadenceSeconds: cadence.cadenceWeightSeconds,
+                             elevationGain: elevation.gain)
+    }
+
+    /// Splits every km (or mile) of total distance and auto-laps every N metres of lap distance,
+    /// each dated by interpolating between the previous fix and this one.
+    private mutating func checkDistanceMarks(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        let now = totals(at: instant)
+        defer { previousTotals = now }
+        let splitLength = config.recording.splitMeters
+        while now.distance - splitStart.totals.distance >= splitLength {
+            let boundary = splitStart.totals.distance + splitLength
+            let mark = interpolated(previousTotals, now, atDistance: boundary)
+            let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
+            let split = mark.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time)
+            splits.append(split)
+            splitStart = (mark, time)
+            emit(.event(.split(time: time, split: split)))
+        }
+        let lapLength = config.recording.autoLapMeters
+        while lapLength > 0, now.distance - lapStart.totals.distance >= lapLength {
+            let mark = interpolated(previousTotals, now, atDistance: lapStart.totals.distance + lapLength)
+            let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
+            let lap = mark.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            laps.append(lap)
+            lapStart = (mark, time)
+            emit(.event(.lap(time: time, lap: lap, trigger: .distance)))
+        }
+    }
+
+    private func interpolated(_ a: SessionTotals, _ b: SessionTotals, atDistance d: Double) -> SessionTotals {
+        let span = b.distance - a.distance
+        let f = span > 0 ? min(1, max(0, (d - a.distance) / span)) : 1
+        var mark = SessionTotals.interpolate(a, b, fraction: f)
+        mark.distance = d
+        return mark
+    }
+
+    private mutating func closeLap(at instant: MonotonicInstant, trigger: SessionEvent.LapTrigger, emit: (SessionOutput) -> Void) {
+        account(upTo: instant)
+        let now = totals(at: instant)
+        let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+        laps.append(lap)
+        lapStart = (now, utc(instant))
+        emit(.event(.lap(time: utc(instant), lap: lap, trigger: trigger)))
+    }
+
+    private mutating func finish(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        account(upTo: instant)
+        emitSamples(upTo: instant, emit: emit)
+        let now = totals(at: instant)
+        if now.distance - splitStart.totals.distance > 0.5 || splits.isEmpty {
+            splits.append(now.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time))
+        }
+        if now.elapsed - lapStart.totals.elapsed > 0.5 || laps.isEmpty {
+            let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            laps.append(lap)
+            emit(.event(.lap(time: utc(instant), lap: lap, trigger: .session_end)))
+        }
+        stopped = instant
+        phase = .stopped
+        emit(.event(.sessionStopped(time: utc(instant), summary: summary())))
+    }
+
+    // MARK: outputs
+
+    private func utc(_ instant: MonotonicInstant) -> UTCTime {
+        guard let started else { return UTCTime(millisecondsSinceEpoch: 0) }
+        let ms = (instant.nanoseconds - started.instant.nanoseconds) / 1_000_000
+        return UTCTime(millisecondsSinceEpoch: started.time.millisecondsSinceEpoch + ms)
+    }
+
+    private mutating func emitSamples(upTo instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard let started else { return }
+        while started.instant.nanoseconds + nextSampleSecond * 1_000_000_000 <= instant.nanoseconds {
+            let sampleInstant = MonotonicInstant(nanoseconds: started.instant.nanoseconds + nextSampleSecond * 1_000_000_000)
+            nextSampleSecond += 1
+            var sample = SessionSample(time: utc(sampleInstant), distanceMeters: distance,
+                                       heartRate: heartRate.heartRate(at: sampleInstant), rrIntervals: pendingRR)
+            pendingRR.removeAll(keepingCapacity: true)
+            if let last = lastEstimate, abs(sampleInstant.seconds(since: last.instant)) <= 2 {
+                sample.latitude = last.estimate.latitude
+                sample.longitude = last.estimate.longitude
+                sample.altitudeMSL = last.estimate.altitudeMSL
+                sample.speed = last.estimate.speed
+            }
+            if activity == .ride { sample.cadence = crankCadence.current } else {
+                sample.cadence = steps.current
+                sample.steps = Int(steps.steps)
+            }
+            emit(.sample(sample))
+        }
+    }
+
+    /// What a watch face shows now.
+    public func liveState(at instant: MonotonicInstant) -> SessionLiveState {
+        var state = SessionLiveState(phase: phase, activity: activity, lap: laps.count + 1)
+        guard let started else { return state }
+        let end = stopped ?? instant
+        state.elapsedSeconds = end.seconds(since: started.instant)
+        state.movingSeconds = moving
+        state.distanceMeters = distance
+        state.speed = smoothedSpeed
+        if let v = smoothedSpeed, v > 0.3 { state.paceSecondsPerKilometre = 1000 / v }
+        if moving > 0, distance > 0 { state.averagePaceSecondsPerKilometre = moving / distance * 1000 }
+        state.heartRate = heartRate.heartRate(at: instant)
+        state.heartRateZone = heartRate.zone(at: instant)
+        let cadence = activity == .ride ? crankCadence : steps
+        state.cadence = cadence.footpodActive(at: instant) || activity != .ride ? cadence.current : nil
+        state.steps = activity == .ride ? nil : Int(steps.steps)
+        state.calories = heartRate.kilocalories + metKilocalories
+        state.elevationGain = elevation.hasData ? elevation.gain : nil
+        return state
+    }
+
+    /// The session's totals; after `stop`, the final summary.
+    public func summary() -> SessionSummary {
+        var s = SessionSummary(activity: activity)
+        guard let started else { return s }
+        let end = stopped ?? lastFixInstant ?? started.instant
+        s.start = started.time
+        s.end = utc(end)
+        s.elapsedSeconds = end.seconds(since: started.instant)
+        s.movingSeconds = moving
+        s.distanceMeters = distance
+        s.averageSpeed = moving > 0 && sawPosition ? distance / moving : nil
+        s.maxSpeed = maxSpeed
+        s.elevationGain = elevation.hasData ? elevation.gain : nil
+        s.elevationLoss = elevation.hasData ? elevation.loss : nil
+        if heartRate.accepted > 0 {
+            s.heartRateAverage = heartRate.average
+            s.heartRateMax = heartRate.maximum
+            s.heartRateZoneSeconds = heartRate.zoneSeconds
+            s.trimp = heartRate.trimp
+        }
+        if activity == .ride {
+            s.cadenceAverage = crankCadence.averageCadence
+        } else if steps.steps > 0 || sawPosition {
+            s.steps = Int(steps.steps.rounded())
+            s.cadenceAverage = steps.averageCadence
+        }
+        let kcal = heartRate.kilocalories + metKilocalories
+        if heartRate.accepted > 0 || sawPosition { s.calories = kcal }
+        s.rmssd = rmssd.rmssd
+        s.laps = laps
+        s.splits = splits
+        return s
+    }
+}

@@ -1,0 +1,37 @@
+/// Everything that happens to a session, in order: the daemon forwards these as EVENT
+/// objects and the journal records them.
+public enum SessionEvent: Equatable, Sendable {
+    public enum LapTrigger: String, Equatable, Sendable { case manual, distance, session_end }
+
+    case sessionStarted(time: UTCTime, activity: Activity)
+    case sessionStopped(time: UTCTime, summary: SessionSummary)
+    case paused(time: UTCTime)
+    /// `automatic` when auto-pause resumes by itself.
+    case resumed(time: UTCTime, automatic: Bool)
+    case autopaused(time: UTCTime)
+    case lap(time: UTCTime, lap: SegmentSummary, trigger: LapTrigger)
+    case split(time: UTCTime, split: SegmentSummary)
+    case zoneChanged(time: UTCTime, from: Int?, to: Int?, heartRate: Int?)
+
+    /// The protocol's EVENT `type` name.
+    public var type: String {
+        switch self {
+        case .sessionStarted: return "session_started"
+        case .sessionStopped: return "session_stopped"
+        case .paused: return "paused"
+        case .resumed(_, let automatic): return automatic ? "autoresumed" : "resumed"
+        case .autopaused: return "autopaused"
+        case .lap: return "lap"
+        case .split: return "split"
+        case .zoneChanged: return "zone_changed"
+        }
+    }
+
+    public var time: UTCTime {
+        switch self {
+        case .sessionStarted(let t, _), .sessionStopped(let t, _), .paused(let t), .resumed(let t, _),
+             .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _):
+            return t
+        }
+    }
+}

@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+
+/// One connected client of `SocketServer`: its descriptor, who it is, its request framer and
+/// its bounded output queue.
+public final class SocketClient {
+    public let id: Int
+    public let fd: Int32
+    public let peer: PeerIdentity
+    /// Set by the daemon when the client asked to `watch`.
+    public var watching = false
+    var framer: RequestLineFramer
+    /// Bytes not yet accepted by the kernel, from `outputStart` on.
+    var output: [UInt8] = []
+    var outputStart = 0
+    var closed = false
+
+    init(id: Int, fd: Int32, peer: PeerIdentity, maximumRequestLength: Int) {
+        self.id = id
+        self.fd = fd
+        self.peer = peer
+        framer = RequestLineFramer(maximumLength: maximumRequestLength)
+    }
+
+    var queuedBytes: Int { output.count - outputStart }
+}

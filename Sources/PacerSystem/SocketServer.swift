@@ -1,0 +1,157 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CLinux
+import PacerCore
+
+/// Serves newline-delimited requests on a listening Unix socket from the event loop.
+///
+/// Each client has a bounded output queue: a client that stops reading is dropped once its
+/// queue passes `outputLimit`, so it costs bounded memory and never delays anyone else.
+public final class SocketServer {
+    public struct Limits: Sendable {
+        public var maximumClients = 256
+        public var maximumRequestLength = RequestLineFramer.defaultMaximumLength
+        /// Bytes queued for one client (beyond the kernel's buffer) before it is dropped.
+        public var outputLimit = 64 * 1024
+        /// Kernel send buffer per client, kept small so a stalled reader is noticed quickly.
+        public var kernelSendBuffer: Int32 = 32 * 1024
+        public init() {}
+    }
+
+    public var onConnect: (SocketClient) -> Void = { _ in }
+    public var onLine: (SocketClient, FramedRequestLine) -> Void = { _, _ in }
+    public var onDisconnect: (SocketClient, _ reason: String) -> Void = { _, _ in }
+
+    private let loop: EventLoop
+    private let listenFD: Int32
+    private let limits: Limits
+    public private(set) var clients: [Int32: SocketClient] = [:]
+    private var nextID = 1
+    private var readBuffer = [UInt8](repeating: 0, count: 4096)
+
+    public init(listening fd: Int32, loop: EventLoop, limits: Limits = Limits()) {
+        self.loop = loop
+        listenFD = fd
+        self.limits = limits
+        loop.watch(fd, .read) { [unowned self] _ in acceptPending() }
+    }
+
+    /// Closes every client and stops listening (the descriptor stays open for the owner to close).
+    public func shutdown() {
+        loop.unwatch(listenFD)
+        for client in Array(clients.values) { drop(client, reason: "shutting down") }
+    }
+
+    /// Queues `bytes` for `client`, writing as much as the kernel takes now.
+    public func send(_ bytes: [UInt8], to client: SocketClient) {
+        guard !client.closed else { return }
+        if client.queuedBytes == 0 {
+            let n = bytes.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            if n == bytes.count { return }
+            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+                drop(client, reason: String(describing: SystemError("send", errno: errno)))
+                return
+            }
+            client.output.append(contentsOf: n > 0 ? bytes[n...] : bytes[...])
+        } else {
+            client.output.append(contentsOf: bytes)
+        }
+        if client.queuedBytes > limits.outputLimit {
+            drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
+            return
+        }
+        loop.setInterest(client.fd, [.read, .write])
+    }
+
+    /// Sends to every client for which `include` is true.
+    public func broadcast(_ bytes: [UInt8], where include: (SocketClient) -> Bool) {
+        for client in Array(clients.values) where include(client) { send(bytes, to: client) }
+    }
+
+    private func acceptPending() {
+        while true {
+            let fd = pacer_accept_nonblocking(listenFD)
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK {
+                    DaemonLog.warning("accept: \(String(cString: strerror(errno)))")
+                }
+                return
+            }
+            guard clients.count < limits.maximumClients else {
+                let message = ServerReply.error(message: "too many clients").line
+                _ = message.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                close(fd)
+                DaemonLog.warning("refused a client: \(limits.maximumClients) already connected")
+                continue
+            }
+            var sendBuffer = limits.kernelSendBuffer
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
+            let peer: PeerIdentity
+            do { peer = try PeerCredentials.identify(fd) } catch {
+                DaemonLog.warning("client without credentials: \(error)")
+                close(fd)
+                continue
+            }
+            let client = SocketClient(id: nextID, fd: fd, peer: peer, maximumRequestLength: limits.maximumRequestLength)
+            nextID += 1
+            clients[fd] = client
+            loop.watch(fd, .read) { [unowned self] ready in service(client, ready) }
+            onConnect(client)
+        }
+    }
+
+    private func service(_ client: SocketClient, _ ready: EventLoop.Readiness) {
+        if ready.writable { flush(client) }
+        if (ready.readable || ready.hangup) && !client.closed { readRequests(client) }
+    }
+
+    private func readRequests(_ client: SocketClient) {
+        // Bounded per wakeup so that one chatty client cannot starve the others.
+        for _ in 0..<16 {
+            let n = readBuffer.withUnsafeMutableBytes { Glibc.read(client.fd, $0.baseAddress, $0.count) }
+            if n == 0 { drop(client, reason: "closed by peer"); return }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                drop(client, reason: String(describing: SystemError("read", errno: errno)))
+                return
+            }
+            readBuffer.withUnsafeBytes { buf in
+                client.framer.push(UnsafeRawBufferPointer(rebasing: buf[0..<n])) { line in
+                    if !client.closed { onLine(client, line) }
+                }
+            }
+            if client.closed { return }
+        }
+    }
+
+    private func flush(_ client: SocketClient) {
+        while client.queuedBytes > 0 {
+            let n = client.output.withUnsafeBytes {
+                Glibc.send(client.fd, $0.baseAddress! + client.outputStart, client.queuedBytes, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                drop(client, reason: String(describing: SystemError("send", errno: errno)))
+                return
+            }
+            client.outputStart += n
+        }
+        client.output.removeAll(keepingCapacity: false)
+        client.outputStart = 0
+        loop.setInterest(client.fd, .read)
+    }
+
+    /// Closes a client; safe to call more than once.
+    public func drop(_ client: SocketClient, reason: String) {
+        guard !client.closed else { return }
+        client.closed = true
+        loop.unwatch(client.fd)
+        clients.removeValue(forKey: client.fd)
+        close(client.fd)
+        onDisconnect(client, reason)
+    }
+}

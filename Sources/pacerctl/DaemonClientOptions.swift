@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// Options shared by the verbs that talk to pacerd: where its socket is, JSON or human output,
+/// and how to show numbers (units, clock) — from flags, else defaults.
+struct DaemonClientOptions {
+    static let flags: Set<String> = ["json"]
+    static let options: Set<String> = ["socket", "units", "clock"]
+    static let usageSuffix = "[--socket PATH] [--json] [--units metric|imperial] [--clock 12|24]"
+    static let defaultSocket = "/run/pacer/pacer.sock"
+
+    let socketPath: String
+    let json: Bool
+    let preferences: DisplayPreferences
+
+    init(_ args: CommandArguments) throws {
+        socketPath = args.option("socket") ?? getenv("PACER_SOCKET").map { String(cString: $0) } ?? DaemonClientOptions.defaultSocket
+        json = args.flag("json")
+        var prefs = DisplayPreferences()
+        switch args.option("units") {
+        case nil, "metric": prefs.units = .metric
+        case "imperial": prefs.units = .imperial
+        case let other?: throw UsageError("--units must be metric or imperial, not '\(other)'")
+        }
+        switch args.option("clock") {
+        case nil, "24": prefs.twentyFourHour = true
+        case "12": prefs.twentyFourHour = false
+        case let other?: throw UsageError("--clock must be 12 or 24, not '\(other)'")
+        }
+        prefs.utcOffsetSeconds = Terminal.utcOffsetSeconds(at: Int64(time(nil)))
+        preferences = prefs
+    }
+
+    /// Connects and checks the VERSION greeting's major protocol version.
+    func connect() throws -> UnixSocketConnection {
+        let connection: UnixSocketConnection
+        do { connection = try UnixSocketConnection(path: socketPath) } catch {
+            throw DaemonClientError("cannot reach pacerd at \(socketPath): \(error)")
+        }
+        guard let greeting = try connection.readReply(classes: ["VERSION"], timeout: 5),
+              case let .version(release, major, _)? = ServerReply(json: greeting) else {
+            throw DaemonClientError("no VERSION greeting from \(socketPath)")
+        }
+        guard major == PacerVersion.protocolMajor else {
+            throw DaemonClientError("pacerd \(release) speaks protocol \(major), this pacerctl \(PacerVersion.protocolMajor)")
+        }
+        return connection
+    }
+}
+
+/// A failure talking to pacerd, printed as it is.
+struct DaemonClientError: Error, CustomStringConvertible {
+    let description: String
+    init(_ message: String) { description = message }
+}

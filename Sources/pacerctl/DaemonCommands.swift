@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// `pacerctl status|start|pause|resume|lap|stop`: one request to pacerd, its reply printed
+/// for people (or as the raw JSON line with `--json`).
+enum DaemonCommands {
+    static let status = Subcommand(name: "status", usage: "status \(DaemonClientOptions.usageSuffix)",
+                                   summary: "show pacerd's live state once") { args in
+        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
+        try noPositionals(parsed)
+        let options = try DaemonClientOptions(parsed)
+        let connection = try options.connect()
+        try connection.send(ClientRequest.status.line)
+        guard let reply = try connection.readReply(classes: ["STATE", "ERROR"], timeout: 5) else {
+            throw DaemonClientError("no reply from pacerd")
+        }
+        return try printReply(reply, options: options)
+    }
+
+    static let start = control("start", usage: "start [run|walk|ride]", summary: "start recording a session") { parsed in
+        guard parsed.positionals.count <= 1 else { throw UsageError("start takes at most one activity") }
+        guard let name = parsed.positionals.first else { return .start(activity: nil) }
+        guard let activity = Activity(rawValue: name) else { throw UsageError("activity must be run, walk or ride") }
+        return .start(activity: activity)
+    }
+    static let pause = control("pause", summary: "pause the session") { _ in .pause }
+    static let resume = control("resume", summary: "resume a paused session") { _ in .resume }
+    static let lap = control("lap", summary: "mark a lap") { _ in .lap }
+    static let stop = control("stop", summary: "stop and save the session") { _ in .stop }
+
+
+    private static func control(_ name: String, usage: String? = nil, summary: String,
+                                request: @escaping @Sendable (CommandArguments) throws -> ClientRequest) -> Subcommand {
+        Subcommand(name: name, usage: "\(usage ?? name) [--socket PATH] [--json]", summary: summary) { args in
+            let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
+            let req = try request(parsed)
+            if name != "start" { try noPositionals(parsed) }
+            let options = try DaemonClientOptions(parsed)
+            let connection = try options.connect()
+            try connection.send(req.line)
+            guard let reply = try connection.readReply(classes: ["ACK", "ERROR"], timeout: 5) else {
+                throw DaemonClientError("no reply from pacerd")
+            }
+            return try printReply(reply, options: options)
+        }
+    }
+
+    private static func noPositionals(_ parsed: CommandArguments) throws {
+        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+    }
+
+    /// Prints a STATE, ACK or ERROR; returns 1 for an ERROR.
+    static func printReply(_ reply: JSONValue, options: DaemonClientOptions) throws -> Int32 {
+        let out = BufferedOutput()
+        var w = JSONWriter()
+        w.value(reply)
+        if options.json {
+            try out.write(String(decoding: w.bytes, as: UTF8.self) + "\n")
+            try out.flush()
+            return reply["class"]?.string == "ERROR" ? 1 : 0
+        }
+        if let state = LiveState(json: reply) {
+            try out.write(LiveStateReport(options.preferences).text(state))
+        } else if case let .ack(command, session)? = ServerReply(json: reply) {
+            try out.write("ok: \(command)" + (session.map { " (session \($0))" } ?? "") + "\n")
+        } else if case let .error(message)? = ServerReply(json: reply) {
+            try out.flush()
+            printError("pacerd: \(message)")
+            return 1
+        }
+        try out.flush()
+        return 0
+    }
+}

@@ -1,0 +1,77 @@
+import PacerCore
+import PacerSystem
+
+/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]`:
+/// runs the daemon's session engine over recordings as fast as possible and prints the summary.
+enum ReplayCommand {
+    static let subcommand = Subcommand(
+        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]",
+        summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
+    ) { args in
+        let arguments = try CommandArguments(args, flags: ["json"], options: ["nmea", "ble", "config", "activity", "journal"])
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
+        var activity = Activity.run
+        if let name = arguments.option("activity") {
+            guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be run, walk or ride, not '\(name)'") }
+            activity = a
+        }
+        var config = PacerConfig()
+        var configText = ""
+        if let path = arguments.option("config") {
+            do {
+                configText = try readText(path)
+                config = try PacerConfig(parsing: configText, file: path)
+            } catch let error as ConfigError {
+                printError("pacerctl replay: \(error)")
+                return 1
+            }
+        }
+        var notifications: [BLENotification] = []
+        if let path = arguments.option("ble") {
+            do {
+                notifications = try BLELog.parse(try readText(path))
+            } catch let error as BLELogError {
+                printError("pacerctl replay: \(path):\(error)")
+                return 1
+            }
+        }
+        var replay = SessionReplay(config: config, activity: activity, notifications: notifications)
+        var decoder = NMEADecoder()
+        // With --journal the session is written as the daemon writes it (group commit, events synced).
+        let recorder = try arguments.option("journal").map {
+            SessionJournalRecorder(writer: try JournalWriter(directory: $0), configSnapshot: configText)
+        }
+        let ignore: (SessionOutput) -> Void = { output in recorder?.record(output) }
+        let source = try FileByteSource(path: nmeaPath)
+        try source.forEachChunk { chunk in
+            decoder.decode(chunk) { replay.feed($0, emit: ignore) }
+        }
+        decoder.finish { replay.feed($0, emit: ignore) }
+        var summary = replay.finish(emit: ignore)
+        if let recorder {
+            try recorder.finish(summary: summary)
+            summary.id = recorder.sessionID
+        }
+
+        let out = BufferedOutput()
+        if arguments.flag("json") {
+            try out.write(summary.json + "\n")
+        } else {
+            try out.write(summary.humanText(units: config.recording.units))
+        }
+        try out.flush()
+        let c = replay.counters, n = decoder.counters, f = replay.engine.filter.counters
+        printError("fixes \(c.fixes) (\(c.fixesWithoutTime) without time), accepted \(f.accepted), outliers \(f.outliers), "
+            + "gaps bridged \(f.gapsBridged), notifications \(c.notifications) (\(c.malformedNotifications) malformed), "
+            + "sentences \(n.sentences), bad checksum \(n.badChecksum)")
+        return 0
+    }
+
+    /// A whole (small) text file: a config or a BLE log.
+    static func readText(_ path: String) throws -> String {
+        var bytes: [UInt8] = []
+        try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// The running daemon: owns the event loop and everything on it. Requests, source events and
+/// timers all arrive here on the loop's one thread; decisions are delegated to PacerCore.
+final class Daemon {
+    let loop = EventLoop()
+    let options: DaemonOptions
+    var settings: PacerConfig
+    let signals: SignalReceiver
+    let notifier: SystemdNotifier
+    var server: SocketServer!
+    var listenFD: Int32 = -1
+    /// Set when pacerd created the socket file (and so removes it on exit).
+    var ownedSocketPath: String?
+    var policy: AccessPolicy
+    var gps: LiveGPSState
+    var sensors: [LiveSensorState] = []
+    var stateWriter = JSONWriter(capacity: 1024)
+    var exitStatus: Int32 = 0
+    var engine: SessionEngine
+    var unattended: UnattendedRecorder
+    var alerts: AlertMonitor
+    /// The session being recorded: its journal id and start time.
+    var session: (id: String, start: UTCTime)?
+    /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
+    var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
+    /// The id of the session that ended last (ACK of `stop`).
+    var lastSessionID: String?
+
+    init(options: DaemonOptions) throws {
+        self.options = options
+        // Signals first: threads started later inherit the blocked mask.
+        signals = try SignalReceiver()
+        settings = try DaemonSettings.load(options: options)
+        notifier = SystemdNotifier(environment: DaemonSettings.environment)
+        policy = AccessPolicy(daemonUID: geteuid(), controlGroupID: nil, controlGroupName: settings.socketGroup,
+                              watchPublic: settings.watchPublic)
+        gps = LiveGPSState(source: settings.gpsSource)
+        engine = SessionEngine(config: settings, activity: settings.unattended.activity ?? .run)
+        unattended = UnattendedRecorder(settings: settings.unattended)
+        alerts = AlertMonitor(settings: settings.alerts)
+    }
+
+    func run() throws -> Int32 {
+        try openSocket()
+        server = SocketServer(listening: listenFD, loop: loop)
+        server.onConnect = { [unowned self] client in
+            server.send(ServerReply.currentVersion.line, to: client)
+        }
+        server.onLine = { [unowned self] client, line in handle(line, from: client) }
+        server.onDisconnect = { client, reason in
+            DaemonLog.log(.debug, "client \(client.id) (pid \(client.peer.pid)) gone: \(reason)")
+        }
+        loop.watch(signals.fd, .read) { [unowned self] _ in
+            for signo in signals.drain() { handleSignal(signo) }
+        }
+        loop.schedule(after: 1, repeating: 1) { [unowned self] in tick() }
+        if let interval = notifier.watchdogInterval {
+            loop.schedule(after: interval, repeating: interval) { [unowned self] in notifier.notify("WATCHDOG=1") }
+        }
+        DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
+        notifier.notify("READY=1\nSTATUS=\(statusLine())")
+        try loop.run()
+        shutdown()
+        return exitStatus
+    }
+
+    private func openSocket() throws {
+        let inherited = SocketActivation.inheritedDescriptors(environment: DaemonSettings.environment)
+        if let fd = inherited.first {
+            listenFD = try UnixListeningSocket.adopt(fd)
+            DaemonLog.info("using the socket passed by the service manager (fd \(fd))")
+        }
+        let groupID = GroupDatabase.groupID(named: settings.socketGroup)
+        policy.controlGroupID = groupID
+        if groupID == nil {
+            DaemonLog.warning("group '\(settings.socketGroup)' does not exist: control is limited to root and uid \(geteuid())")
+        }
+        guard listenFD < 0 else { return }
+        let mode = settings.watchPublic ? settings.socketMode | 0o006 : settings.socketMode
+        listenFD = try UnixListeningSocket.bind(path: settings.socketPath, mode: mode, groupID: groupID)
+        ownedSocketPath = settings.socketPath
+    }
+
+    // MARK: requests
+
+    private func handle(_ framed: FramedRequestLine, from client: SocketClient) {
+        let request: ClientRequest
+        switch framed {
+        case .oversized:
+            server.send(ServerReply.error(message: "request too long (limit \(RequestLineFramer.defaultMaximumLength) bytes)").line, to: client)
+            return
+        case .line(let bytes):
+            do { request = try ClientRequest(line: bytes) } catch {
+                server.send(ServerReply.error(message: error.message).line, to: client)
+                return
+            }
+        }
+        if let denial = policy.denial(of: request, from: client.peer) {
+            DaemonLog.notice("denied '\(request.command)' to uid \(client.peer.uid) pid \(client.peer.pid)")
+            server.send(ServerReply.error(message: denial).line, to: client)
+            return
+        }
+        switch request {
+        case .status:
+            server.send(stateLine(), to: client)
+        case .watch(let enable):
+            client.watching = enable
+            server.send(ServerReply.ack(command: "watch", session: nil).line, to: client)
+            if enable { server.send(stateLine(), to: client) }
+        case .start(let activity):
+            reply(to: client, request, command(.start(activity)))
+        case .pause: reply(to: client, request, command(.pause))
+        case .resume: reply(to: client, request, command(.resume))
+        case .lap: reply(to: client, request, command(.lap))
+        case .stop: reply(to: client, request, command(.stop))
+        case .sessions:
+            server.send(sessionsLine(), to: client)
+        }
+    }
+
+    private func reply(to client: SocketClient, _ request: ClientRequest, _ result: Result<String?, SessionCommandError>) {
+        switch result {
+        case .success(let id):
+            DaemonLog.info("'\(request.command)' by uid \(client.peer.uid)" + (id.map { ", session \($0)" } ?? ""))
+            server.send(ServerReply.ack(command: request.command, session: id).line, to: client)
+            broadcastState()
+        case .failure(let error):
+            server.send(ServerReply.error(message: error.description).line, to: client)
+        }
+    }
+
+    // MARK: state
+
+    private func stateLine() -> [UInt8] {
+        stateWriter.reset()
+        let now = Clocks.monotonic()
+        let live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: now)) }
+        LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
+        return stateWriter.bytes
+    }
+
+    /// Sends the current STATE to every watcher.
+    func broadcastState() {
+        guard server.clients.values.contains(where: \.watching) else { return }
+        let line = stateLine()
+        server.broadcast(line) { $0.watching }
+    }
+
+    func broadcast(_ event: LiveEvent) {
+        server.broadcast(event.line) { $0.watching }
+    }
+
+    private func tick() {
+        let now = Clocks.monotonic()
+        engine.tick(at: now) { handle($0) }
+        decideUnattended(now)
+        broadcastState()
+    }
+
+    private func statusLine() -> String {
+        "GPS \(gps.state.rawValue), \(server?.clients.count ?? 0) clients"
+    }
+
+    // MARK: signals and shutdown
+
+    private func handleSignal(_ signo: Int32) {
+        switch signo {
+        case SIGHUP:
+            notifier.notify("RELOADING=1")
+            do {
+                settings = try DaemonSettings.load(options: options)
+                policy.watchPublic = settings.watchPublic
+                DaemonLog.info("configuration reloaded")
+            } catch {
+                DaemonLog.error("reload failed, keeping the running configuration: \(error)")
+            }
+            notifier.notify("READY=1\nSTATUS=\(statusLine())")
+        default:
+            DaemonLog.info("signal \(signo): shutting down")
+            notifier.notify("STOPPING=1")
+            loop.stop()
+        }
+    }
+
+    private func shutdown() {
+        server.shutdown()
+        close(listenFD)
+        if let path = ownedSocketPath { unlink(path) }
+        DaemonLog.info("stopped")
+    }
+}

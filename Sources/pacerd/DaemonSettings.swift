@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// What pacerd runs with: the config file (when there is one) with the command line on top.
+enum DaemonSettings {
+    static var environment: [String: String] {
+        var env: [String: String] = [:]
+        var p = environ
+        while let entry = p.pointee {
+            let s = String(cString: entry)
+            if let eq = s.firstIndex(of: "=") { env[String(s[..<eq])] = String(s[s.index(after: eq)...]) }
+            p += 1
+        }
+        return env
+    }
+
+    /// Reads `--config FILE` (which must exist), else /etc/pacer/pacer.conf when present, else
+    /// defaults; then applies the flags. A bad file is an error naming file, line and key.
+    static func load(options: DaemonOptions) throws -> PacerConfig {
+        var config = PacerConfig()
+        let path = options.configPath ?? DaemonOptions.defaultConfigPath
+        if options.configPath != nil || access(path, F_OK) == 0 {
+            var bytes: [UInt8] = []
+            try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
+            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+        }
+        if let v = options.gpsSource { config.gpsSource = v }
+        if let v = options.sensors { config.sensors = v == "none" ? .none : .bluez }
+        if let v = options.socketPath { config.socketPath = v }
+        if let v = options.journalDirectory { config.journalDirectory = v }
+        return config
+    }
+}

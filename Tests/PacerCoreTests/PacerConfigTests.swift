@@ -1,0 +1,76 @@
+import XCTest
+@testable import PacerCore
+
+final class PacerConfigTests: XCTestCase {
+    func testDesignExampleAndDefaults() throws {
+        let text = """
+        [athlete]
+        max_hr = 188
+        rest_hr = 58
+        zones = 110,130,148,163,176   ; lower bounds in bpm of zones 1..5
+        weight_kg = 70
+        height_cm = 178
+        age = 35
+        sex = male
+        # a comment line
+        [recording]
+        auto_lap_m = 500
+        units = imperial
+        [socket]
+        mode = 0640
+        watch_public = yes
+        [sensors]
+        heart_rate = a0:9e:1a:00:00:01
+        """
+        let c = try PacerConfig(parsing: text, file: "pacer.conf")
+        XCTAssertEqual(c.athlete.maxHeartRate, 188)
+        XCTAssertEqual(c.athlete.zoneLowerBounds, [110, 130, 148, 163, 176])
+        XCTAssertEqual(c.athlete.zone(of: 129), 1)
+        XCTAssertEqual(c.athlete.zone(of: 130), 2)
+        XCTAssertNil(c.athlete.zone(of: 109))
+        XCTAssertEqual(c.athlete.heightCentimetres, 178)
+        XCTAssertEqual(c.recording.autoLapMeters, 500)
+        XCTAssertEqual(c.recording.splitMeters, 1609.344)
+        XCTAssertEqual(c.socketMode, 0o640)
+        XCTAssertTrue(c.watchPublic)
+        XCTAssertEqual(c.heartRateAddress, "A0:9E:1A:00:00:01")
+        // Untouched keys keep their defaults.
+        XCTAssertEqual(c.gpsSource, "gpsd:localhost:2947")
+        XCTAssertEqual(c.journalDirectory, "/var/lib/pacer")
+        XCTAssertEqual(try PacerConfig(parsing: "", file: "empty"), PacerConfig())
+    }
+
+    func testDerivedZoneModels() throws {
+        var a = AthleteProfile()
+        a.maxHeartRate = 200; a.restHeartRate = 50
+        a.zoneModel = .percentMax
+        XCTAssertEqual(a.zoneLowerBounds, [100, 120, 140, 160, 180])
+        a.zoneModel = .percentReserve
+        XCTAssertEqual(a.zoneLowerBounds, [125, 140, 155, 170, 185])
+        a.zoneModel = .percentLTHR
+        a.lactateThresholdHeartRate = 170
+        XCTAssertEqual(a.zoneLowerBounds, [116, 141, 160, 170, 180])
+        let c = try PacerConfig(parsing: "[athlete]\nzone_model = hrr\nmax_hr=190\nrest_hr=60\n", file: "f")
+        XCTAssertEqual(c.athlete.zoneLowerBounds, [125, 138, 151, 164, 177])
+    }
+
+    func testErrorsNameFileLineAndKey() {
+        func error(_ text: String) -> ConfigError? {
+            do { _ = try PacerConfig(parsing: text, file: "/etc/pacer/pacer.conf"); return nil } catch { return error as? ConfigError }
+        }
+        XCTAssertEqual(error("[athlete]\n\nmax_hr = fast\n")?.description, "/etc/pacer/pacer.conf:3: athlete.max_hr: 'fast' is not an integer")
+        XCTAssertEqual(error("[athlete]\nshoe_size = 44\n")?.key, "athlete.shoe_size")
+        XCTAssertEqual(error("[athlete]\nshoe_size = 44\n")?.line, 2)
+        XCTAssertEqual(error("[weather]\n")?.message, "unknown section [weather]")
+        XCTAssertEqual(error("[athlete]\njust words\n")?.line, 2)
+        XCTAssertEqual(error("max_hr = 180\n")?.message, "key outside any section")
+        XCTAssertEqual(error("[athlete]\nzones = 110,130,120,163,176\n")?.key, "athlete.zones")
+        XCTAssertEqual(error("[athlete]\nmax_hr = 180\nmax_hr = 181\n")?.line, 3)
+        XCTAssertEqual(error("[athlete]\nrest_hr = 115\nmax_hr = 110\n")?.line, 3)
+        XCTAssertEqual(error("[socket]\nmode = 0999\n")?.key, "socket.mode")
+        XCTAssertEqual(error("[journal]\ndir = relative/path\n")?.key, "journal.dir")
+        XCTAssertEqual(error("[sensors]\nbackend = usb\n")?.message, "'usb' is not one of bluez, none")
+        XCTAssertEqual(error("[recording]\nauto_pause_run_below = 2\nauto_pause_run_above = 1\n")?.line, 3)
+        XCTAssertEqual(error("[athlete\n")?.line, 1)
+    }
+}

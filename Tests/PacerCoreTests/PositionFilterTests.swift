@@ -1,0 +1,81 @@
+import XCTest
+@testable import PacerCore
+
+final class PositionFilterTests: XCTestCase {
+    private func filteredDistance(_ fixes: [(GNSSFix, MonotonicInstant)], activity: Activity = .run) -> (Double, PositionFilterCounters) {
+        var filter = PositionFilter(activity: activity)
+        var total = 0.0
+        for (fix, at) in fixes {
+            if case .success(let e) = filter.update(fix, at: at) { total += e.distanceIncrement }
+        }
+        return (total, filter.counters)
+    }
+
+    func testStandingStillTwentyMinutesDoesNotRun() {
+        for seed: UInt64 in 1...4 {
+            for doppler in [true, false] {
+                var gen = SyntheticFixes(seed: seed)
+                gen.withDoppler = doppler
+                let (fixes, _) = gen.make(duration: 1200) { _ in (0, 0) }
+                let (distance, _) = filteredDistance(fixes)
+                let naive = SyntheticFixes.naiveDistance(fixes)
+                print("standing 20 min seed \(seed) doppler \(doppler): pacer \(distance) m, naive \(naive) m")
+                XCTAssertLessThan(distance, doppler ? 3 : 10, "seed \(seed) doppler \(doppler)")
+            }
+        }
+    }
+
+    func testRunAroundATrackWithinHalfAPercent() {
+        for seed: UInt64 in 1...4 {
+            var gen = SyntheticFixes(seed: seed)
+            // 3.2 m/s around a 400 m-ish loop of radius 64 m for 10 minutes.
+            let r = 64.0, v = 3.2
+            let (fixes, truth) = gen.make(duration: 600) { t in (r * sin(v * t / r), r - r * cos(v * t / r)) }
+            let (distance, _) = filteredDistance(fixes)
+            let naive = SyntheticFixes.naiveDistance(fixes)
+            print("loop run seed \(seed): truth \(truth) pacer \(distance) naive \(naive)")
+            XCTAssertEqual(distance, truth, accuracy: truth * 0.005)
+        }
+    }
+
+    func testMultipathOutliersAreRejected() {
+        var gen = SyntheticFixes(seed: 7)
+        gen.outlierProbability = 0.03
+        let (fixes, truth) = gen.make(duration: 600) { t in (3 * t, 0.5 * t) }
+        let (distance, counters) = filteredDistance(fixes)
+        print("outliers: truth \(truth) pacer \(distance) naive \(SyntheticFixes.naiveDistance(fixes)) rejected \(counters.outliers)")
+        XCTAssertGreaterThan(counters.outliers, 8)
+        XCTAssertEqual(distance, truth, accuracy: truth * 0.01)
+    }
+
+    func testTunnelDropoutIsBridged() {
+        var gen = SyntheticFixes(seed: 3)
+        let (fixes, truth) = gen.make(duration: 300, dropouts: [100...160]) { t in (4 * t, 0) }
+        let (distance, counters) = filteredDistance(fixes)
+        XCTAssertEqual(counters.gapsBridged, 1)
+        XCTAssertEqual(distance, truth, accuracy: truth * 0.01)
+    }
+
+    func testTenHertzRideWithoutDoppler() {
+        var gen = SyntheticFixes(seed: 11)
+        gen.withDoppler = false
+        gen.positionSigma = 2
+        let (fixes, truth) = gen.make(duration: 600, rate: 10) { t in (8 * t, 30 * sin(t / 20)) }
+        let (distance, _) = filteredDistance(fixes, activity: .ride)
+        let naive = SyntheticFixes.naiveDistance(fixes)
+        print("10 Hz ride, no Doppler: truth \(truth) pacer \(distance) naive \(naive)")
+        XCTAssertEqual(distance, truth, accuracy: truth * 0.02)
+    }
+
+    func testFixesWithoutPositionAndDuplicatesAreCounted() {
+        var filter = PositionFilter(activity: .run)
+        let t = MonotonicInstant(seconds: 1)
+        XCTAssertEqual(filter.update(GNSSFix(mode: .noFix), at: t), .failure(.noPosition))
+        let fix = GNSSFix(mode: .twoD, latitude: 10, longitude: 10)
+        guard case .success = filter.update(fix, at: t) else { return XCTFail("first fix must be accepted") }
+        XCTAssertEqual(filter.update(fix, at: t), .failure(.duplicateTime))
+        XCTAssertEqual(filter.update(GNSSFix(mode: .twoD, latitude: .nan, longitude: 10), at: t.advanced(bySeconds: 1)), .failure(.noPosition))
+        XCTAssertEqual(filter.counters.noPosition, 2)
+        XCTAssertEqual(filter.counters.duplicates, 1)
+    }
+}

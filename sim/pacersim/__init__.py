@@ -1,0 +1,1 @@
+"""Pacer's simulator: synthetic scenarios with ground truth, and real-activity conversion."""

@@ -1,0 +1,162 @@
+"""The scenario catalogue: where, how long, how fast, which sky, which sensors.
+
+Each builder takes a seeded random.Random and returns a Scenario; everything random about a
+scenario (route, hills, stop lights, tunnel times, contact loss) comes from that generator.
+"""
+import calendar
+
+from .gnss import ReceiverParams
+from .path import Hills, Mover, Phase, RoadGeometry, TrackGeometry
+
+RUNNER = dict(accel=1.5, decel=2.0, tau=2.0, wander=0.03, hill_factor=3.0, hill_clamp=(0.6, 1.2))
+WALKER = dict(accel=0.8, decel=1.0, tau=1.5, wander=0.04, hill_factor=2.0, hill_clamp=(0.7, 1.15))
+RIDER = dict(accel=1.0, decel=2.0, tau=4.0, wander=0.05, hill_factor=10.0, hill_clamp=(0.3, 1.6))
+
+
+class Scenario:
+    def __init__(self, **kw):
+        self.activity = "run"
+        self.rate_hz = 1
+        self.duration = None
+        self.footpod = False
+        self.contact_loss = []   # [(start s, duration s)]
+        self.disconnects = []    # [(start s, duration s)]
+        self.idle_offset = 25.0  # HR above rest when not moving
+        self.description = ""
+        self.__dict__.update(kw)
+
+
+def _utc_ms(y, mo, d, h, mi, seed):
+    day = (seed % 60) * 86400
+    return (calendar.timegm((y, mo, d, h, mi, 0, 0, 0, 0)) + day) * 1000
+
+
+def _road_run(rng):
+    return RoadGeometry(rng, rng.uniform(0, 360), straight=(100, 600), angle_deg=(15, 120), radius=(15, 60))
+
+
+def steady_run(rng, seed):
+    return Scenario(
+        description="40 min steady run at about 5:15/km on a hilly road loop, open sky",
+        activity="run", duration=2400 - 1, footpod=True,
+        start_ms=_utc_ms(2026, 3, 1, 7, 0, seed), lat0=47.36670, lon0=8.55000,
+        geometry=_road_run(rng), hills=Hills(rng, 410.0, 12.0, (600, 3000), 0.05),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(3.2, seconds=2380, label="run"), Phase(0.0, label="stop")],
+        mover=Mover(**RUNNER),
+        receiver=ReceiverParams(sigma_h=2.5, tau_h=rng.uniform(30, 120), hdop=0.9, sats=11,
+                                outliers_per_hour=3.0, outlier_m=(20, 200), doppler_sigma=0.15, geoid_sep=48.0))
+
+
+def city_run(rng, seed):
+    return Scenario(
+        description="35 min run through a street grid, waiting at traffic lights; urban canyon sky",
+        activity="run", duration=2100 - 1, footpod=True,
+        start_ms=_utc_ms(2026, 3, 2, 11, 30, seed), lat0=40.75800, lon0=-73.98550,
+        geometry=RoadGeometry(rng, 29.0 + 90 * rng.randint(0, 3), straight=(80, 250), angle_deg=(90, 90),
+                              radius=(6, 12), right_angles=True, stop_prob=0.45, stop_wait=(10, 60)),
+        hills=Hills(rng, 15.0, 4.0, (400, 1500), 0.03),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(3.0, seconds=2080, label="run"), Phase(0.0, label="stop")],
+        mover=Mover(**RUNNER),
+        receiver=ReceiverParams(sigma_h=4.0, tau_h=rng.uniform(30, 90), sigma_alt=7.0, hdop=1.4, sats=8,
+                                outliers_per_hour=12.0, outlier_m=(30, 300), doppler_sigma=0.25,
+                                dropouts=[(rng.uniform(600, 1500), rng.randint(5, 12))], geoid_sep=-32.8))
+
+
+def standing_still(rng, seed):
+    return Scenario(
+        description="20 min with the device on a table by a window: the athlete never moves",
+        activity="run", duration=1200 - 1, footpod=False, idle_offset=6.0,
+        start_ms=_utc_ms(2026, 3, 3, 9, 15, seed), lat0=52.52000, lon0=13.40500,
+        geometry=_road_run(rng), hills=Hills(rng, 34.0, 0.0, (1, 1), 0.0),
+        phases=[], mover=Mover(**RUNNER),
+        receiver=ReceiverParams(sigma_h=3.5, tau_h=rng.uniform(60, 120), sigma_alt=6.0, hdop=1.6, sats=8,
+                                outliers_per_hour=6.0, outlier_m=(20, 80), outlier_s=(1, 5),
+                                doppler_sigma=0.12, geoid_sep=39.5))
+
+
+def walk(rng, seed):
+    return Scenario(
+        description="30 min walk on winding paths with a few stops to look around",
+        activity="walk", duration=1800 - 1, footpod=False, idle_offset=15.0,
+        start_ms=_utc_ms(2026, 3, 4, 22, 0, seed), lat0=-33.86880, lon0=151.20930,
+        geometry=RoadGeometry(rng, rng.uniform(0, 360), straight=(30, 200), angle_deg=(10, 100),
+                              radius=(5, 25), stop_prob=0.12, stop_wait=(20, 90)),
+        hills=Hills(rng, 20.0, 10.0, (300, 1500), 0.06),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(1.4, seconds=1780, label="walk"), Phase(0.0, label="stop")],
+        mover=Mover(**WALKER),
+        receiver=ReceiverParams(sigma_h=3.0, tau_h=rng.uniform(40, 120), hdop=1.1, sats=10,
+                                outliers_per_hour=4.0, outlier_m=(20, 150), doppler_sigma=0.15, geoid_sep=22.0))
+
+
+def _road_ride(rng, stop_prob):
+    return RoadGeometry(rng, rng.uniform(0, 360), straight=(200, 1500), angle_deg=(10, 90),
+                        radius=(30, 200), stop_prob=stop_prob, stop_wait=(15, 60), first_stop_after=500)
+
+
+def ride_10hz(rng, seed):
+    return Scenario(
+        description="2 h road ride in the hills at 10 Hz (72 000 epochs), a few stops",
+        activity="ride", rate_hz=10, duration=7200 - 0.1, footpod=False,
+        start_ms=_utc_ms(2026, 3, 5, 8, 0, seed), lat0=46.49830, lon0=11.35480,
+        geometry=_road_ride(rng, 0.06), hills=Hills(rng, 262.0, 60.0, (2000, 9000), 0.07),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(8.5, seconds=7175, label="ride"), Phase(0.0, label="stop")],
+        mover=Mover(**RIDER),
+        receiver=ReceiverParams(sigma_h=2.0, tau_h=rng.uniform(30, 120), hdop=0.8, sats=13,
+                                outliers_per_hour=2.0, outlier_m=(20, 250), doppler_sigma=0.1, geoid_sep=47.5))
+
+
+def track_intervals(rng, seed):
+    phases = [Phase(0.0, seconds=5, label="stand"), Phase(3.0, metres=800, label="warm-up")]
+    for k in range(6):
+        phases.append(Phase(5.6, metres=400, label="fast %d" % (k + 1)))
+        phases.append(Phase(2.6, metres=400, label="slow %d" % (k + 1)))
+    phases.append(Phase(2.8, metres=400, label="cool-down"))
+    phases.append(Phase(0.0, label="stop"))
+    return Scenario(
+        description="400 m track: 2 laps warm-up, 6 x (400 m fast, 400 m jog), 1 lap cool-down",
+        activity="run", duration=None, footpod=True,
+        start_ms=_utc_ms(2026, 3, 6, 17, 45, seed), lat0=51.55600, lon0=-0.15600,
+        geometry=TrackGeometry(rng.uniform(0, 360)), hills=Hills(rng, 80.0, 0.0, (1, 1), 0.0),
+        phases=phases, mover=Mover(accel=2.0, decel=2.5, tau=1.5, wander=0.02, hill_factor=0.0),
+        receiver=ReceiverParams(sigma_h=2.5, tau_h=rng.uniform(30, 90), hdop=0.9, sats=11,
+                                outliers_per_hour=3.0, outlier_m=(20, 120), doppler_sigma=0.15, geoid_sep=45.5))
+
+
+def tunnel(rng, seed):
+    dropouts = [(300 + k * 500 + rng.uniform(0, 200), rng.randint(20, 60)) for k in range(4)]
+    return Scenario(
+        description="40 min ride through a valley with 4 tunnels (20-60 s without a fix each)",
+        activity="ride", duration=2400 - 1, footpod=False,
+        start_ms=_utc_ms(2026, 3, 7, 14, 0, seed), lat0=46.95000, lon0=8.60000,
+        geometry=_road_ride(rng, 0.0), hills=Hills(rng, 440.0, 30.0, (1500, 6000), 0.05),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(8.0, seconds=2380, label="ride"), Phase(0.0, label="stop")],
+        mover=Mover(**RIDER),
+        receiver=ReceiverParams(sigma_h=2.5, tau_h=rng.uniform(30, 120), hdop=0.9, sats=12,
+                                outliers_per_hour=2.0, outlier_m=(20, 200), doppler_sigma=0.12,
+                                dropouts=dropouts, geoid_sep=49.0))
+
+
+def strap_contact_loss(rng, seed):
+    return Scenario(
+        description="30 min run; the strap loses skin contact for 2-4 min, later disconnects for 20-45 s",
+        activity="run", duration=1800 - 1, footpod=True,
+        start_ms=_utc_ms(2026, 3, 8, 6, 30, seed), lat0=53.07930, lon0=8.80170,
+        geometry=_road_run(rng), hills=Hills(rng, 10.0, 6.0, (600, 3000), 0.04),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(3.1, seconds=1780, label="run"), Phase(0.0, label="stop")],
+        mover=Mover(**RUNNER),
+        contact_loss=[(rng.uniform(400, 600), rng.uniform(120, 240))],
+        disconnects=[(rng.uniform(1100, 1300), rng.uniform(20, 45))],
+        receiver=ReceiverParams(sigma_h=2.5, tau_h=rng.uniform(30, 120), hdop=0.9, sats=11,
+                                outliers_per_hour=3.0, outlier_m=(20, 200), doppler_sigma=0.15, geoid_sep=40.5))
+
+
+SCENARIOS = {
+    "steady-run": steady_run,
+    "city-run": city_run,
+    "standing-still": standing_still,
+    "walk": walk,
+    "ride-10hz": ride_10hz,
+    "track-intervals": track_intervals,
+    "tunnel": tunnel,
+    "strap-contact-loss": strap_contact_loss,
+}

@@ -1,0 +1,254 @@
+"""Self-checks of the simulator: valid NMEA, consistent truth, determinism, real-track totals.
+
+Run: /usr/bin/python3 -m unittest discover -s sim -p 'test_*.py'
+"""
+import json
+import math
+import os
+import random
+import shutil
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from pacersim import ble, geodesy  # noqa: E402
+from pacersim.generator import HR_HOLD_S, generate, zone_of  # noqa: E402
+from pacersim.nmea import checksum, parse_rfc3339_ms  # noqa: E402
+from pacersim.path import TrackGeometry, simulate  # noqa: E402
+from pacersim.scenarios import SCENARIOS  # noqa: E402
+
+OUT = None
+
+
+def setUpModule():
+    global OUT
+    OUT = tempfile.mkdtemp(prefix="pacer-sim-test-")
+
+
+def tearDownModule():
+    shutil.rmtree(OUT, ignore_errors=True)
+
+
+_cache = {}
+
+
+def scenario(name, seed=1):
+    """(truth, nmea text, ble lines) of a scenario generated once per test run."""
+    key = (name, seed)
+    if key not in _cache:
+        d = os.path.join(OUT, "%s-%d" % (name, seed))
+        truth = generate(name, seed, d)
+        with open(os.path.join(d, name + ".nmea"), newline="") as f:
+            text = f.read()
+        with open(os.path.join(d, name + ".ble")) as f:
+            lines = f.read().splitlines()
+        _cache[key] = (truth, text, lines)
+    return _cache[key]
+
+
+def sentences(text):
+    return text.split("\r\n")[:-1]
+
+
+def fields(s):
+    return s[1:s.index("*")].split(",")
+
+
+def hms_ms(hms):
+    return int(hms[0:2]) * 3600000 + int(hms[2:4]) * 60000 + int(round(float(hms[4:]) * 1000))
+
+
+class NMEAOutputTests(unittest.TestCase):
+    def check_stream(self, name):
+        truth, text, _ = scenario(name)
+        self.assertTrue(text.endswith("\r\n"))
+        rmc = gga = 0
+        last = None
+        for s in sentences(text):
+            self.assertTrue(s.startswith("$") and s[-3] == "*", s)
+            self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
+            f = fields(s)
+            if f[0].endswith("RMC"):
+                rmc += 1
+                self.assertIn(f[2], ("A", "V"))
+                t = hms_ms(f[1])
+                if last is not None:
+                    self.assertEqual((t - last) % 86400000, 1000 // truth["rate_hz"])
+                last = t
+                if f[2] == "A":
+                    self.assertEqual(len(f[3].split(".")[1]), 5)
+                    self.assertLess(float(f[3][2:]), 60.0)
+                    self.assertLess(float(f[5][3:]), 60.0)
+            elif f[0].endswith("GGA"):
+                gga += 1
+        self.assertEqual(rmc, truth["epochs"])
+        self.assertEqual(gga, truth["epochs"])
+        return truth, text
+
+    def test_steady_run_stream_is_valid(self):
+        truth, text = self.check_stream("steady-run")
+        self.assertEqual(truth["epochs"], 2400)
+        self.assertEqual(text.count("GSA,"), 2400)
+
+    def test_standing_still_stream_is_valid(self):
+        self.check_stream("standing-still")
+
+    def test_ride_10hz_has_72000_epochs_and_gsa_vtg_each_second(self):
+        truth, text = self.check_stream("ride-10hz")
+        self.assertEqual(truth["epochs"], 72000)
+        self.assertEqual(text.count("VTG,"), 7200)
+        self.assertEqual(text.count("GSA,"), 7200)
+
+    def test_tunnel_emits_no_fix_sentences_not_silence(self):
+        truth, text = self.check_stream("tunnel")
+        no_fix = sum(1 for s in sentences(text) if s[3:6] == "RMC" and fields(s)[2] == "V")
+        no_fix_gga = sum(1 for s in sentences(text) if s[3:6] == "GGA" and fields(s)[6] == "0")
+        expected = sum(math.ceil(d["seconds"]) for d in truth["dropouts"])
+        self.assertGreater(no_fix, 0)
+        self.assertEqual(no_fix, no_fix_gga)
+        self.assertLessEqual(abs(no_fix - expected), len(truth["dropouts"]))
+        self.assertEqual(truth["fix_epochs"], truth["epochs"] - no_fix)
+
+    def test_standing_still_fixes_wander_by_metres(self):
+        truth, text, _ = scenario("standing-still")
+        pts = []
+        for s in sentences(text):
+            f = fields(s)
+            if f[0].endswith("GGA") and f[6] != "0":
+                lat = (int(f[2][:2]) + float(f[2][2:]) / 60) * (1 if f[3] == "N" else -1)
+                lon = (int(f[4][:3]) + float(f[4][3:]) / 60) * (1 if f[5] == "E" else -1)
+                pts.append((lat, lon))
+        naive = sum(geodesy.haversine(*a, *b) for a, b in zip(pts, pts[1:]))
+        spread = max(geodesy.vincenty(*pts[0], *p) for p in pts)
+        self.assertEqual(truth["distance_m"], 0.0)
+        self.assertGreater(naive, 100.0)  # the noise a naive tracker would add up
+        self.assertGreater(spread, 5.0)
+
+
+class TruthTests(unittest.TestCase):
+    def test_standing_still_truth_is_zero(self):
+        truth, _, _ = scenario("standing-still")
+        self.assertEqual(truth["distance_m"], 0.0)
+        self.assertEqual(truth["moving_s"], 0.0)
+        self.assertEqual(truth["steps"], 0.0)
+        self.assertEqual(truth["elevation_gain_m"], 0.0)
+        self.assertEqual(truth["epochs"], 1200)
+
+    def test_path_length_equals_ellipsoidal_distance_of_its_samples(self):
+        sc = SCENARIOS["steady-run"](random.Random("steady-run/1/scenario"), 1)
+        path = simulate(random.Random("steady-run/1/path"), sc.geometry, sc.hills, sc.lat0, sc.lon0,
+                        sc.phases, sc.mover, sc.duration)
+        chords = sum(geodesy.vincenty(path.lat[i - 1], path.lon[i - 1], path.lat[i], path.lon[i])
+                     for i in range(1, len(path)))
+        self.assertGreater(path.s[-1], 7000)
+        self.assertLess(abs(chords - path.s[-1]) / path.s[-1], 2e-5)
+        truth, _, _ = scenario("steady-run")
+        self.assertAlmostEqual(truth["distance_m"], path.s[-1], places=2)
+
+    def test_track_lap_closes_on_itself(self):
+        geo = TrackGeometry(37.0)
+        from pacersim.path import Hills, Mover, Phase
+        path = simulate(random.Random(5), geo, Hills(random.Random(1), 80, 0, (1, 1), 0), 51.5, -0.15,
+                        [Phase(4.0, metres=400.0), Phase(0.0)], Mover(accel=2, decel=2), duration=None)
+        i = min(range(len(path)), key=lambda k: abs(path.s[k] - 400.0))
+        self.assertLess(abs(path.s[i] - 400.0), 0.25)
+        gap = geodesy.vincenty(path.lat[0], path.lon[0], path.lat[i], path.lon[i])
+        self.assertLess(gap, 0.5)
+        self.assertAlmostEqual(geo.lap, 400.0, places=1)
+
+    def test_moving_time_and_steps_are_consistent(self):
+        for name in ("steady-run", "track-intervals", "city-run"):
+            truth, _, _ = scenario(name)
+            self.assertLessEqual(truth["moving_s"], truth["elapsed_s"])
+            speed = truth["distance_m"] / truth["moving_s"]
+            self.assertTrue(2.0 < speed < 5.0, (name, speed))
+            self.assertTrue(150 < truth["cadence_avg_spm"] < 200, name)
+        city, _, _ = scenario("city-run")
+        self.assertGreater(city["elapsed_s"] - city["moving_s"], 60)  # waited at lights
+        self.assertGreaterEqual(len(city["stationary"]), 3)
+
+    def test_deterministic_per_seed(self):
+        a = os.path.join(OUT, "det-a")
+        b = os.path.join(OUT, "det-b")
+        c = os.path.join(OUT, "det-c")
+        generate("city-run", 7, a)
+        generate("city-run", 7, b)
+        generate("city-run", 8, c)
+        for ext in (".nmea", ".ble", ".truth.json"):
+            with open(os.path.join(a, "city-run" + ext), "rb") as fa, open(os.path.join(b, "city-run" + ext), "rb") as fb:
+                self.assertEqual(fa.read(), fb.read(), ext)
+        with open(os.path.join(a, "city-run.nmea"), "rb") as fa, open(os.path.join(c, "city-run.nmea"), "rb") as fc:
+            self.assertNotEqual(fa.read(), fc.read())
+
+
+class BLELogTests(unittest.TestCase):
+    def notifications(self, name):
+        truth, _, lines = scenario(name)
+        out = []
+        for line in lines:
+            parsed = ble.parse_log_line(line)
+            if parsed is not None:
+                out.append(parsed)
+        return truth, out
+
+    def test_heart_rate_agrees_with_rr_intervals(self):
+        truth, notes = self.notifications("steady-run")
+        hr = [ble.decode_heart_rate(p) for _, c, p in notes if c == ble.HEART_RATE]
+        self.assertEqual(len(hr), truth["hr_notifications"])
+        self.assertTrue(all(len(rr) <= 3 for _, _, rr in hr))
+        rrs = [x for _, _, rr in hr for x in rr]
+        self.assertEqual(len(rrs), truth["rr_intervals"])
+        # beats in the log cover the session: sum of RR close to elapsed time
+        self.assertLess(abs(sum(rrs) - truth["elapsed_s"]), 10.0)
+        for bpm, contact, rr in hr[10:]:
+            self.assertTrue(contact)
+            if rr:
+                self.assertLess(abs(60.0 / (sum(rr) / len(rr)) - bpm), 15)
+
+    def test_zone_truth_recomputed_from_the_log(self):
+        for name in ("strap-contact-loss", "track-intervals"):
+            truth, notes = self.notifications(name)
+            end = parse_rfc3339_ms(truth["end"])
+            acc = []
+            for ms, c, p in notes:
+                if c == ble.HEART_RATE:
+                    bpm, contact, _ = ble.decode_heart_rate(p)
+                    if contact:
+                        acc.append((ms, bpm))
+            zones = [0.0] * 5
+            for k, (ms, bpm) in enumerate(acc):
+                nxt = acc[k + 1][0] if k + 1 < len(acc) else end
+                z = zone_of(bpm, truth["hr_zone_bounds"])
+                if z:
+                    zones[z - 1] += min(nxt - ms, HR_HOLD_S * 1000, end - ms) / 1000.0
+            for got, want in zip(zones, truth["hr_zones_s"]):
+                self.assertAlmostEqual(got, want, delta=0.05)
+
+    def test_strap_contact_loss_marks_not_in_contact(self):
+        truth, notes = self.notifications("strap-contact-loss")
+        start = parse_rfc3339_ms(truth["contact_loss"][0]["start"])
+        end = start + truth["contact_loss"][0]["seconds"] * 1000
+        lost = [(ms, ble.decode_heart_rate(p)) for ms, c, p in notes if c == ble.HEART_RATE
+                and not ble.decode_heart_rate(p)[1]]
+        self.assertGreater(len(lost), 100)
+        self.assertTrue(all(start <= ms < end and not rr for ms, (_, _, rr) in lost))
+        total = sum(truth["hr_zones_s"])
+        self.assertLess(total, truth["elapsed_s"] - 100)
+
+    def test_footpod_cadence_integrates_to_true_steps(self):
+        truth, notes = self.notifications("steady-run")
+        pods = [(ms, p) for ms, c, p in notes if c == ble.RSC]
+        self.assertEqual(len(pods), truth["footpod_notifications"])
+        steps = 0.0
+        for (ms, p), (ms2, _) in zip(pods, pods[1:]):
+            steps += p[3] / 60.0 * (ms2 - ms) / 1000.0
+        self.assertLess(abs(steps - truth["steps"]) / truth["steps"], 0.01)
+        _, walk = self.notifications("walk")
+        self.assertFalse(any(c == ble.RSC for _, c, _ in walk))
+
+
+if __name__ == "__main__":
+    unittest.main()
