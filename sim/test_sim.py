@@ -216,10 +216,11 @@ class BLELogTests(unittest.TestCase):
             for ms, c, p in notes:
                 if c == ble.HEART_RATE:
                     bpm, contact, _ = ble.decode_heart_rate(p)
-                    if contact:
-                        acc.append((ms, bpm))
+                    acc.append((ms, bpm, contact))
             zones = [0.0] * 5
-            for k, (ms, bpm) in enumerate(acc):
+            for k, (ms, bpm, contact) in enumerate(acc):
+                if not contact:
+                    continue
                 nxt = acc[k + 1][0] if k + 1 < len(acc) else end
                 z = zone_of(bpm, truth["hr_zone_bounds"])
                 if z:
@@ -248,6 +249,108 @@ class BLELogTests(unittest.TestCase):
         self.assertLess(abs(steps - truth["steps"]) / truth["steps"], 0.01)
         _, walk = self.notifications("walk")
         self.assertFalse(any(c == ble.RSC for _, c, _ in walk))
+
+
+CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus", "tracks")
+
+
+def corpus_index():
+    with open(os.path.join(CORPUS, "INDEX.tsv")) as f:
+        rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    head = rows[0]
+    return [dict(zip(head, r)) for r in rows[1:]]
+
+
+def summary_values(text):
+    """{'dist': 459.52, 'timer': 60.363, ...} from INDEX.tsv's device_summary column."""
+    out = {}
+    for item in text.split():
+        for sep in ("=", "~"):
+            if sep in item:
+                k, v = item.split(sep, 1)
+                out[k] = float(v.rstrip("ms"))
+                break
+    return out
+
+
+def pdt_to_unix(text):
+    """fitparse's oracle prints local Pacific time, e.g. 'Mon Jun 12 09:09:22 PDT 2017'."""
+    import calendar
+    import time
+    parts = text.split()
+    offset = {"PDT": -7, "PST": -8}[parts[4]]
+    tm = time.strptime(" ".join(parts[:4] + parts[5:]), "%a %b %d %H:%M:%S %Y")
+    return calendar.timegm(tm) - offset * 3600
+
+
+class ConverterTests(unittest.TestCase):
+    def test_fit_records_match_the_fitparse_oracle(self):
+        import csv
+        from pacersim import fit
+        for sport in ("bike", "run", "walk"):
+            f = fit.read(os.path.join(CORPUS, "fitparse_garmin-fenix-5-%s.fit" % sport))
+            self.assertTrue(f.crc_ok)
+            records = f.of("record")
+            with open(os.path.join(CORPUS, "fitparse_garmin-fenix-5-%s-records.csv" % sport)) as fh:
+                rows = list(csv.DictReader(fh))
+            self.assertEqual(len(records), len(rows), sport)
+            for r, row in zip(records, rows):
+                self.assertEqual(r["timestamp"] + fit.FIT_EPOCH, pdt_to_unix(row["timestamp"]))
+                self.assertEqual(r["position_lat"], int(row["position_lat"]))
+                self.assertEqual(r["position_long"], int(row["position_long"]))
+                self.assertEqual(r["heart_rate"], int(row["heart_rate"]))
+                self.assertAlmostEqual(r["speed"], float(row["speed"]), places=6)
+                self.assertAlmostEqual(r["distance"], float(row["distance"]), places=6)
+                self.assertAlmostEqual(r["altitude"], float(row["altitude"]), places=6)
+                self.assertEqual(r["temperature"], int(row["temperature"]))
+                if row["cadence"]:
+                    self.assertEqual(r["cadence"], int(row["cadence"]))
+
+    def test_device_totals_match_the_corpus_index(self):
+        from pacersim.converter import convert
+        out = os.path.join(OUT, "convert")
+        for row in corpus_index():
+            name = row["file"]
+            if not name.endswith((".fit", ".tcx", ".gpx")):
+                continue
+            r = convert(os.path.join(CORPUS, name), out)
+            want = summary_values(row["device_summary (session/lap totals)"])
+            dev = r["device"]
+            if not want:
+                self.assertIsNone(dev, name)
+                continue
+            self.assertAlmostEqual(dev["distance_m"], want.get("dist", want.get("lapDist")), places=1, msg=name)
+            self.assertAlmostEqual(dev["timer_s"], want.get("timer", want.get("lapTime")), places=2, msg=name)
+            if "elapsed" in want:
+                self.assertAlmostEqual(dev["elapsed_s"], want["elapsed"], places=2, msg=name)
+            self.assertEqual(dev["hr_max"], want["maxHR"], name)
+            self.assertAlmostEqual(dev["hr_avg"], want["avgHR"], delta=0.5, msg=name)
+
+    def test_converted_streams_are_valid_and_keep_the_distance(self):
+        from pacersim.converter import convert
+        out = os.path.join(OUT, "convert-streams")
+        for row in corpus_index():
+            name = row["file"]
+            if not name.endswith((".fit", ".tcx", ".gpx")):
+                continue
+            r = convert(os.path.join(CORPUS, name), out)
+            stem = os.path.splitext(name)[0]
+            with open(os.path.join(out, stem + ".nmea"), newline="") as f:
+                text = f.read()
+            rmc = 0
+            for s in sentences(text):
+                self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
+                rmc += s[3:6] == "RMC"
+            self.assertEqual(rmc, r["nmea"]["epochs"])
+            self.assertLessEqual(abs(r["nmea"]["epochs"] - 1 - float(row["duration_s"])), 2, name)
+            want = (r["device"] or {}).get("distance_m") or r["recording"]["points_distance_m"]
+            self.assertLess(abs(r["nmea"]["fix_distance_m"] - want) / want, 0.03, name)
+            has_hr = row["has_hr(points)"].startswith("yes")
+            self.assertEqual(r["ble"]["hr_notifications"] > 0, has_hr, name)
+            if "hrv" in row["notes"] or "RR" in row["notes"]:
+                self.assertGreater(r["ble"]["rr_intervals"], 30, name)
+            has_cad = row["has_cad(points)"].startswith("yes")
+            self.assertEqual(r["ble"]["footpod_notifications"] > 0, has_cad, name)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ let subcommands: [Subcommand] = [
     DaemonCommands.stop,
     ParseCommand.subcommand,
     ReplayCommand.subcommand,
+    BLERecordCommand.subcommand,
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,

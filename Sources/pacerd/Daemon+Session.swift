@@ -17,11 +17,17 @@ extension Daemon {
         return Clocks.wall()
     }
 
+    /// The engine's instant for a monotonic one: the same, except after resuming a crashed
+    /// session, whose samples were replayed on an axis where the session started at 0.
+    func engineInstant(_ t: MonotonicInstant) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: t.nanoseconds + engineOffsetNanoseconds)
+    }
+
     /// Runs a command through the engine; returns the session id it concerned.
     func command(_ c: SessionCommand) -> Result<String?, SessionCommandError> {
         let now = Clocks.monotonic()
         do {
-            try engine.handle(c, at: now, time: currentTime(now)) { handle($0) }
+            try engine.handle(c, at: engineInstant(now), time: currentTime(now)) { handle($0) }
         } catch let error as SessionCommandError {
             return .failure(error)
         } catch {

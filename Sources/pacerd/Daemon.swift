@@ -28,6 +28,8 @@ final class Daemon {
     var session: (id: String, start: UTCTime)?
     /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
+    /// Added to monotonic instants for the engine (see `engineInstant`).
+    var engineOffsetNanoseconds: Int64 = 0
     /// The id of the session that ended last (ACK of `stop`).
     var lastSessionID: String?
 
@@ -139,7 +141,7 @@ final class Daemon {
     private func stateLine() -> [UInt8] {
         stateWriter.reset()
         let now = Clocks.monotonic()
-        let live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: now)) }
+        let live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
         LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
         return stateWriter.bytes
     }
@@ -157,12 +159,12 @@ final class Daemon {
 
     private func tick() {
         let now = Clocks.monotonic()
-        engine.tick(at: now) { handle($0) }
+        engine.tick(at: engineInstant(now)) { handle($0) }
         decideUnattended(now)
         broadcastState()
     }
 
-    private func statusLine() -> String {
+    func statusLine() -> String {
         "GPS \(gps.state.rawValue), \(server?.clients.count ?? 0) clients"
     }
 
@@ -183,6 +185,8 @@ final class Daemon {
         default:
             DaemonLog.info("signal \(signo): shutting down")
             notifier.notify("STOPPING=1")
+            // A clean shutdown ends the session properly (only a crash leaves one to resume).
+            if engine.phase.isActive { _ = command(.stop) }
             loop.stop()
         }
     }

@@ -107,23 +107,26 @@ def zone_of(bpm, zones):
 def hr_truth(notes, zones, end_s):
     """Seconds in zones 1..5, time-weighted average and max of accepted heart rates.
 
-    Each accepted value (sensor contact) holds until the next accepted value, at most 5 s,
-    and never past the session end; not-in-contact notifications are not heart rates.
+    Each accepted value (sensor contact) holds until the strap's next notification, at most
+    5 s, never past the session end. A not-in-contact notification is not a heart rate: it
+    ends the previous value's hold and adds no time of its own.
     """
-    accepted = [(t, bpm) for t, bpm, contact, _ in notes if contact]
     zone_s = [0.0] * len(zones)
     held = 0.0
     weighted = 0.0
-    for k, (t, bpm) in enumerate(accepted):
-        nxt = accepted[k + 1][0] if k + 1 < len(accepted) else end_s
+    mx = None
+    for k, (t, bpm, contact, _) in enumerate(notes):
+        if not contact:
+            continue
+        nxt = notes[k + 1][0] if k + 1 < len(notes) else end_s
         hold = max(0.0, min(nxt - t, HR_HOLD_S, end_s - t))
         z = zone_of(bpm, zones)
         if z:
             zone_s[z - 1] += hold
         held += hold
         weighted += bpm * hold
+        mx = bpm if mx is None else max(mx, bpm)
     avg = weighted / held if held > 0 else None
-    mx = max((b for _, b in accepted), default=None)
     return zone_s, avg, mx, held
 
 
@@ -225,8 +228,9 @@ def generate(name, seed, out_dir, options=None):
         "altitude_start_m": _round(path.alt[0], 2), "altitude_end_m": _round(path.alt[-1], 2),
         "hr_zone_bounds": list(opts.zones), "hr_zones_s": [_round(z, 2) for z in zone_s],
         "hr_avg": _round(hr_avg, 2), "hr_max": hr_max, "hr_counted_s": _round(hr_held, 2),
-        "hr_semantics": "session time from start to end; each in-contact value holds until the next "
-                        "in-contact value, at most %g s; not-in-contact notifications are not heart rates" % HR_HOLD_S,
+        "hr_semantics": "session time from start to end; each in-contact value holds until the strap's next "
+                        "notification, at most %g s; a not-in-contact notification is not a heart rate "
+                        "(it ends the hold and counts nothing)" % HR_HOLD_S,
         "hr_notifications": len(notes), "rr_intervals": sum(len(n[3]) for n in notes),
         "steps": _round(pt["steps"], 1) if has_steps else None,
         "cadence_avg_spm": _round(pt["steps"] * 60.0 / pt["moving"], 2) if has_steps and pt["moving"] > 0 else None,

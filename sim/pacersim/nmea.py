@@ -129,8 +129,12 @@ class EpochWriter:
         out.append(sentence("%sRMC,%s,A,%s,%s,%s,%s,%.3f,%s,%s,,,A" % (t, hms, la, ns, lo, ew, kn, crs, date)))
         if with_vtg_gsa:
             out.append(sentence("%sVTG,%s,T,,M,%.3f,N,%.3f,K,A" % (t, crs, kn, speed * 3.6)))
-        out.append(sentence("%sGGA,%s,%s,%s,%s,%s,%d,%02d,%.2f,%.1f,M,%s,M,," % (
-            t, hms, la, ns, lo, ew, quality, sats, hdop, alt, self.geoid)))
+        if alt is None:
+            out.append(sentence("%sGGA,%s,%s,%s,%s,%s,%d,%02d,%.2f,,M,,M,," % (
+                t, hms, la, ns, lo, ew, quality, sats, hdop)))
+        else:
+            out.append(sentence("%sGGA,%s,%s,%s,%s,%s,%d,%02d,%.2f,%.1f,M,%s,M,," % (
+                t, hms, la, ns, lo, ew, quality, sats, hdop, alt, self.geoid)))
         if with_vtg_gsa:
             used = prns[:12]
             fields = ",".join(["%02d" % p for p in used] + [""] * (12 - len(used)))

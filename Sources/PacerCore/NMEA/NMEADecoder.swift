@@ -28,7 +28,10 @@ public struct NMEADecoder {
         if !isKnownUniquelyReferenced(&fieldTable) { fieldTable = NMEAFieldTable() }
         var offset = 0
         while let sentence = framer.next(bytes, offset: &offset) {
-            if let report = report(for: sentence) { assembler.add(report, emit: emit) }
+            if let report = report(for: sentence) {
+                assembler.correctsWeekRollover = !framer.sawRecordingDateHeader
+                assembler.add(report, emit: emit)
+            }
         }
     }
 

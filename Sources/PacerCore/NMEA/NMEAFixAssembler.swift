@@ -11,9 +11,13 @@ public struct NMEAFixAssembler {
     struct Epoch {
         var timeOfDay: Int?
         var day: Int?
-        var emitted = false
+        var reported = false
+        /// Reported because its cycle-ending sentence came: later untimed sentences belong to the next epoch.
+        var ended = false
         /// Some sentence of the epoch stated validity (a fix or its absence).
         var stated = false
+        /// Some sentence of the epoch said there is no fix: the epoch then has none.
+        var invalidated = false
         var latitude: Double?
         var longitude: Double?
         var altitudeMSL: Double?
@@ -32,63 +36,98 @@ public struct NMEAFixAssembler {
         var longitudeError: Double?
         var altitudeError: Double?
 
+        /// What the last report of this epoch said (position, time of day, dated).
+        var lastReport: (latitude: Double?, longitude: Double?, timeOfDay: Int?, dated: Bool)?
+
         var hasPosition: Bool { latitude != nil && longitude != nil }
+        var lastReportIsCurrent: Bool {
+            guard let p = lastReport else { return false }
+            return p.latitude == latitude && p.longitude == longitude && p.timeOfDay == timeOfDay && p.dated == (day != nil)
+        }
         var isMeaningful: Bool { timeOfDay != nil || stated || hasPosition }
     }
 
     private var epoch = Epoch()
-    /// Untimed sentences that arrived after the current epoch was emitted: they open the next one.
+    /// Untimed sentences that arrived after the current epoch was reported: they open the next one.
     private var upcoming = Epoch()
     /// Days since 1970-01-01 of the current UTC date, once a sentence has told it.
     public private(set) var day: Int?
     private var lastTimeOfDay: Int?
-    private var lastTimedType: NMEASentenceType?
-    /// The sentence type learnt to end each cycle.
-    public private(set) var cycleEnder: NMEASentenceType?
+    private var cycle = NMEACycleDetector()
     public private(set) var fixesEmitted = 0
+    /// Epochs with a position that never reached their cycle's end (not reported, as in gpsd).
+    public private(set) var incompleteEpochs = 0
+
+    /// False for a recorded log that says when it was made (gpsd's `# Date:` header):
+    /// its dates are kept as they are instead of being corrected for the week rollover.
+    public var correctsWeekRollover = true
+
+    /// gpsd's GPS week-rollover correction: a receiver that reports a date before
+    /// 2017-01-01 (when the 18th leap second came) has lost 1024 weeks; move it forward.
+    static let rolloverThresholdDay = 17_167  // 2017-01-01
+    static let rolloverDays = 7_168           // 1024 weeks
 
     public init() {}
 
     /// Merges one report; calls `emit` for every fix that becomes complete.
     public mutating func add(_ report: NMEAReport, emit: (GNSSFix) -> Void) {
-        guard let tod = report.timeOfDay else {
-            // An untimed sentence with a position of its own (old GLL) closes an untimed epoch holding one.
-            if report.hasValidPosition && !epoch.emitted && epoch.timeOfDay == nil && epoch.hasPosition {
-                close(emit)
-                epoch = Epoch()
+        if report.forgetsTime {
+            day = nil
+            cycle.forgetReliability()
+        }
+        if let tod = report.timeOfDay {
+            advanceDate(tod, report.day)
+            if let current = epoch.timeOfDay, !NMEAFixAssembler.sameEpoch(current, tod) {
+                closeEpoch()
+                epoch = upcoming
+                upcoming = Epoch()
+            } else if epoch.timeOfDay == nil && epoch.ended {
+                epoch = upcoming
+                upcoming = Epoch()
             }
-            if epoch.emitted { merge(report, into: &upcoming) } else { merge(report, into: &epoch) }
-            return
+            epoch.timeOfDay = tod
+            epoch.day = day
+            merge(report, into: &epoch)
+        } else if epoch.ended && !report.hasValidPosition {
+            merge(report, into: &upcoming)
+        } else {
+            merge(report, into: &epoch)
         }
-        advanceDate(tod, report.day)
-        if let current = epoch.timeOfDay, current != tod {
-            if let last = lastTimedType { cycleEnder = last }
-            close(emit)
-            epoch = upcoming
-            upcoming = Epoch()
-        } else if epoch.timeOfDay == nil && epoch.emitted {
-            epoch = upcoming
-            upcoming = Epoch()
-        }
-        epoch.timeOfDay = tod
-        epoch.day = day
-        merge(report, into: &epoch)
-        lastTimedType = report.type
-        if report.type == cycleEnder && !epoch.emitted {
-            close(emit)
+        let endsCycle = cycle.observe(report.type, latchedTime: report.latchesTime ? report.timeOfDay : nil)
+        if endsCycle {
+            epoch.ended = true
+            reportEpoch(emit)
+        } else if !cycle.isReliable && (report.hasValidPosition || report.latchesTime) {
+            // Nothing says yet where an epoch ends: report at once whenever the position or the
+            // time changes, as gpsd does (the same epoch may then go out more than once).
+            reportEpoch(emit)
         }
     }
 
-    /// Emits the epoch still open at the end of the stream.
+    /// Ends the stream. An epoch whose cycle never completed is dropped, as gpsd drops it,
+    /// unless no cycle was ever learnt (then it is the best there is).
     public mutating func finish(emit: (GNSSFix) -> Void) {
-        close(emit)
-        if upcoming.hasPosition {
-            epoch = upcoming
-            close(emit)
-        }
+        if !cycle.isReliable && !epoch.reported { reportEpoch(emit) }
+        closeEpoch()
         epoch = Epoch()
-        epoch.emitted = true
         upcoming = Epoch()
+    }
+
+    /// Times of day within 10 ms belong to one epoch (gpsd's tolerance: some receivers stamp
+    /// GLL at .295 and GGA at .30 for the same fix).
+    static func sameEpoch(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= 10 }
+
+    private mutating func closeEpoch() {
+        if !epoch.reported && epoch.hasPosition { incompleteEpochs += 1 }
+    }
+
+    /// Emits the epoch as merged so far, unless this exact fix (position, dated or not) already went out.
+    private mutating func reportEpoch(_ emit: (GNSSFix) -> Void) {
+        guard epoch.isMeaningful, !epoch.lastReportIsCurrent else { return }
+        epoch.reported = true
+        epoch.lastReport = (epoch.latitude, epoch.longitude, epoch.timeOfDay, epoch.day != nil)
+        fixesEmitted += 1
+        emit(NMEAFixAssembler.fix(from: epoch))
     }
 
     private mutating func advanceDate(_ tod: Int, _ reportedDay: Int?) {
@@ -96,19 +135,17 @@ public struct NMEAFixAssembler {
             day! += 1
         }
         lastTimeOfDay = tod
-        if let reportedDay { day = reportedDay }
-    }
-
-    private mutating func close(_ emit: (GNSSFix) -> Void) {
-        guard !epoch.emitted else { return }
-        epoch.emitted = true
-        guard epoch.isMeaningful else { return }
-        fixesEmitted += 1
-        emit(NMEAFixAssembler.fix(from: epoch))
+        if var reportedDay {
+            if correctsWeekRollover && reportedDay < NMEAFixAssembler.rolloverThresholdDay {
+                reportedDay += NMEAFixAssembler.rolloverDays
+            }
+            day = reportedDay
+        }
     }
 
     private func merge(_ r: NMEAReport, into e: inout Epoch) {
         if r.validity != .unstated { e.stated = true }
+        if r.validity == .invalid { e.invalidated = true }
         if r.hasValidPosition {
             e.latitude = r.latitude
             e.longitude = r.longitude

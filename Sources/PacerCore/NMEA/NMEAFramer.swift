@@ -25,7 +25,15 @@ public struct NMEAFramer {
     }
 
     public private(set) var counters = Counters()
+    /// True once a `# Date: ` comment line was seen: gpsd's marker of a recorded log
+    /// (its regression captures), whose dates are then taken as they are.
+    public private(set) var sawRecordingDateHeader = false
     private var storage: NMEASentenceStorage
+    /// Where the framer is on the current line, outside sentences.
+    private enum LinePosition { case start, junk, comment }
+    private var line = LinePosition.start
+    /// How much of `# Date: ` the current comment line has matched; -1 once it cannot match.
+    private var headerMatch = 0
     private var length = 0
     private var inSentence = false
 
@@ -56,12 +64,23 @@ public struct NMEAFramer {
             let b = base[i]
             i += 1
             if !inside {
-                if b == 0x24 || b == 0x21 {  // $ or !
+                if b == 0x0D || b == 0x0A {
+                    line = .start
+                } else if line == .comment {
+                    counters.junkBytes += 1
+                    if headerMatch >= 0 { matchHeader(b) }
+                } else if b == 0x24 || b == 0x21 {  // $ or !
                     inside = true
                     buffer[0] = b
                     len = 1
-                } else if b != 0x0D && b != 0x0A {
+                } else {
                     counters.junkBytes += 1
+                    if line == .start && b == 0x23 {  // '#' starts a comment line, as in gpsd
+                        line = .comment
+                        headerMatch = 1
+                    } else {
+                        line = .junk
+                    }
                 }
                 continue
             }
@@ -72,6 +91,7 @@ public struct NMEAFramer {
                     continue
                 }
                 // Too long: abandon; the rest of the line is junk.
+                line = .junk
                 counters.truncated += 1
                 counters.junkBytes += len + 1
                 inside = false
@@ -79,6 +99,7 @@ public struct NMEAFramer {
                 continue
             }
             if b == 0x0D || b == 0x0A {
+                line = .start
                 inside = false
                 let total = len
                 len = 0
@@ -86,9 +107,20 @@ public struct NMEAFramer {
                 if let s = validated(UnsafeRawBufferPointer(start: buffer, count: total)) { return s }
                 continue
             }
+            // Two sentences on one line: a complete `...*hh` just before the new start is kept.
+            if (b == 0x24 || b == 0x21) && len >= 4 && buffer[len - 3] == 0x2A,
+               let s = validated(UnsafeRawBufferPointer(start: buffer, count: len), countingFailure: false) {
+                counters.sentences += 1
+                inside = false
+                len = 0
+                line = .junk
+                i -= 1  // the start character opens the next sentence on the next call
+                return s
+            }
             // A new start character or a control/8-bit byte cuts the partial sentence.
             counters.truncated += 1
             counters.junkBytes += len
+            line = .junk
             if b == 0x24 || b == 0x21 {
                 buffer[0] = b
                 len = 1
@@ -99,6 +131,16 @@ public struct NMEAFramer {
             }
         }
         return nil
+    }
+
+    private static let dateHeader: [UInt8] = Array("# Date: ".utf8)
+
+    private mutating func matchHeader(_ b: UInt8) {
+        let header = NMEAFramer.dateHeader
+        if headerMatch < header.count {
+            headerMatch = header[headerMatch] == b ? headerMatch + 1 : -1
+            if headerMatch == header.count { sawRecordingDateHeader = true }
+        }
     }
 
     /// Ends the stream: an unterminated partial sentence is dropped (gpsd never accepts one).
@@ -112,7 +154,7 @@ public struct NMEAFramer {
     }
 
     /// Checks `*hh` and returns the sentence without start character and checksum.
-    private mutating func validated(_ raw: UnsafeRawBufferPointer) -> NMEASentence? {
+    private mutating func validated(_ raw: UnsafeRawBufferPointer, countingFailure: Bool = true) -> NMEASentence? {
         var star = -1
         var sum: UInt8 = 0
         var j = 1
@@ -123,6 +165,7 @@ public struct NMEAFramer {
             j += 1
         }
         guard star >= 0 else {
+            guard countingFailure else { return nil }
             counters.missingChecksum += 1
             counters.badChecksum += 1
             counters.junkBytes += raw.count
@@ -130,6 +173,7 @@ public struct NMEAFramer {
         }
         guard star + 2 < raw.count, let hi = NMEAFramer.hexValue(raw[star + 1]), let lo = NMEAFramer.hexValue(raw[star + 2]),
               hi << 4 | lo == sum else {
+            guard countingFailure else { return nil }
             counters.badChecksum += 1
             counters.junkBytes += raw.count
             return nil

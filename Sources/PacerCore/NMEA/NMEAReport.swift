@@ -15,6 +15,12 @@ public struct NMEAReport: Equatable, Sendable {
     public var validity: Validity = .unstated
     /// Milliseconds since UTC midnight.
     public var timeOfDay: Int?
+    /// The sentence's time counts for cycle detection (gpsd's "fractional time"): GGA, GLL,
+    /// GNS and GBS with a time, RMC only when valid with a good date, ZDA with a good date.
+    public var latchesTime = false
+    /// An all-empty no-fix sentence (`$GPRMC,,V,...`, `$GPGGA,,,,,,0,...`): the receiver
+    /// has lost track of time; the date is forgotten and the cycle must be relearnt.
+    public var forgetsTime = false
     /// Days since 1970-01-01 of the sentence's date (RMC, ZDA).
     public var day: Int?
     public var latitude: Double?

@@ -19,6 +19,7 @@ public enum NMEASentenceDecoder {
         case .vtg: return vtg(f)
         case .zda: return zda(f)
         case .gst: return gst(f)
+        case .gbs: return gbs(f)
         }
     }
 
@@ -35,8 +36,10 @@ public enum NMEASentenceDecoder {
     static func gga(_ f: NMEAFields) -> NMEAReport {
         var r = NMEAReport(type: .gga)
         r.timeOfDay = f.timeOfDay(1)
+        r.latchesTime = r.timeOfDay != nil
         let quality = f.integer(6) ?? 0
         r.validity = quality == 0 ? .invalid : .valid
+        r.forgetsTime = quality == 0 && f.isEmpty(1) && f.character(6) != nil
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8)
         guard r.validity == .valid else { return r }
@@ -53,6 +56,8 @@ public enum NMEASentenceDecoder {
         r.timeOfDay = f.timeOfDay(1)
         r.day = ddmmyy(f, 9)
         r.validity = f.character(2) == A && !modeSaysNoFix(f.character(12)) ? .valid : .invalid
+        r.latchesTime = f.character(2) == A && r.timeOfDay != nil && r.day != nil
+        if f.character(2) != A && (f.isEmpty(1) || f.isEmpty(9)) { r.forgetsTime = true }
         guard r.validity == .valid else { return r }
         position(&r, f, 3)
         r.speed = f.double(7).map { $0 * knots }
@@ -64,6 +69,7 @@ public enum NMEASentenceDecoder {
     static func gll(_ f: NMEAFields) -> NMEAReport {
         var r = NMEAReport(type: .gll)
         r.timeOfDay = f.timeOfDay(5)
+        r.latchesTime = r.timeOfDay != nil
         r.validity = f.character(6) == A && !modeSaysNoFix(f.character(7)) ? .valid : .invalid
         guard r.validity == .valid else { return r }
         position(&r, f, 1)
@@ -74,6 +80,7 @@ public enum NMEASentenceDecoder {
     static func gns(_ f: NMEAFields) -> NMEAReport {
         var r = NMEAReport(type: .gns)
         r.timeOfDay = f.timeOfDay(1)
+        r.latchesTime = r.timeOfDay != nil
         var anyFix = false
         for k in 0..<f.length(6) where f.byte(6, k) != N { anyFix = true }
         r.validity = anyFix ? .valid : .invalid
@@ -128,8 +135,9 @@ public enum NMEASentenceDecoder {
         var r = NMEAReport(type: .zda)
         r.timeOfDay = f.timeOfDay(1)
         if let d = f.integer(2), let m = f.integer(3), let y = f.integer(4), f.length(4) == 4,
-           (1980...2199).contains(y), (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) {
+           (1900...2200).contains(y), (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) {
             r.day = UTCTime.daysSinceEpoch(year: y, month: m, day: d)
+            r.latchesTime = r.timeOfDay != nil
         }
         return r
     }
@@ -144,12 +152,23 @@ public enum NMEASentenceDecoder {
         return r
     }
 
-    /// RMC date `ddmmyy`: two-digit years 80-99 are 1980-1999 and 00-79 are 2000-2079,
-    /// as gpsd 3.22 reads them (a receiver hit by the week rollover keeps its wrong year).
+    /// GBS: time and the expected (one-sigma) errors of latitude, longitude and altitude in metres.
+    static func gbs(_ f: NMEAFields) -> NMEAReport {
+        var r = NMEAReport(type: .gbs)
+        r.timeOfDay = f.timeOfDay(1)
+        r.latchesTime = r.timeOfDay != nil
+        r.latitudeError = f.double(2)
+        r.longitudeError = f.double(3)
+        r.altitudeError = f.double(4)
+        return r
+    }
+
+    /// RMC date `ddmmyy`: two-digit years 69-99 are 1969-1999 and 00-68 are 2000-2068,
+    /// as gpsd reads them (the week-rollover correction comes later, in the assembler).
     static func ddmmyy(_ f: NMEAFields, _ i: Int) -> Int? {
         guard f.length(i) == 6, let v = f.integer(i) else { return nil }
         let d = v / 10000, m = v / 100 % 100, yy = v % 100
-        let y = yy >= 80 ? 1900 + yy : 2000 + yy
+        let y = yy >= 69 ? 1900 + yy : 2000 + yy
         guard (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) else { return nil }
         return UTCTime.daysSinceEpoch(year: y, month: m, day: d)
     }

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""pacerd against gpsd, fed the same 10 Hz NMEA on two ptys at the same moments.
+
+    bench/daemon_bench.py --pacerd BIN [--seconds N] [--gpsd /usr/sbin/gpsd]
+
+Prints, for each daemon: peak RSS (VmHWM) and CPU time (utime + stime) over the run, and the
+latency from the write of an epoch on its pty to one watcher receiving the report for that
+epoch (pacerd: STATE with gps.time; gpsd: TPV with time), p50/p99/max. Both daemons have one
+watching client, and both read a raw pty. Standard library only.
+"""
+import argparse
+import json
+import math
+import os
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import tty
+from datetime import datetime, timedelta, timezone
+
+
+def nmea(body):
+    c = 0
+    for b in body.encode():
+        c ^= b
+    return "$%s*%02X\r\n" % (body, c)
+
+
+def epochs(count, start):
+    """A 10 Hz ride: 8 m/s heading north-east, 3D fix, 10 satellites."""
+    lat0, lon0 = 48.137154, 11.576124
+    for i in range(count):
+        t = start + timedelta(milliseconds=100 * i)
+        d = 0.8 * i
+        lat = lat0 + d * math.cos(math.radians(45)) / 111_320
+        lon = lon0 + d * math.sin(math.radians(45)) / (111_320 * math.cos(math.radians(lat0)))
+        hms = t.strftime("%H%M%S") + ".%02d" % (t.microsecond // 10000)
+        la = "%02d%07.4f" % (int(lat), (lat - int(lat)) * 60)
+        lo = "%03d%07.4f" % (int(lon), (lon - int(lon)) * 60)
+        key = t.strftime("%Y-%m-%dT%H:%M:%S.") + "%03dZ" % (t.microsecond // 1000)
+        data = (nmea("GPGGA,%s,%s,N,%s,E,1,10,0.9,520.0,M,47.0,M,," % (hms, la, lo))
+                + nmea("GPGSA,A,3,01,02,03,04,05,06,07,08,09,10,,,1.6,0.9,1.3")
+                + nmea("GPRMC,%s,A,%s,N,%s,E,15.55,45.0,%s,,,A" % (hms, la, lo, t.strftime("%d%m%y"))))
+        yield key, data.encode()
+
+
+def open_pty(link):
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    os.symlink(os.ttyname(slave), link)
+    return master, slave
+
+
+def proc_stats(pid):
+    with open("/proc/%d/status" % pid) as f:
+        hwm = next(int(l.split()[1]) for l in f if l.startswith("VmHWM:"))
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return hwm, (int(fields[11]) + int(fields[12])) / ticks
+
+
+def percentile(values, p):
+    s = sorted(values)
+    return s[min(len(s) - 1, int(round(p / 100 * (len(s) - 1))))] if s else float("nan")
+
+
+def wait_for(predicate, timeout, what):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if predicate():
+            return
+        time.sleep(0.05)
+    sys.exit("bench: %s did not come up" % what)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--pacerd", required=True)
+    ap.add_argument("--gpsd", default=shutil.which("gpsd") or "/usr/sbin/gpsd")
+    ap.add_argument("--seconds", type=float, default=180)
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="pacer-bench-")
+    procs = []
+    try:
+        pm, ps = open_pty(os.path.join(tmp, "gps-pacerd"))
+        gm, gs = open_pty(os.path.join(tmp, "gps-gpsd"))
+        port = 29470 + os.getpid() % 500
+        with open(os.path.join(tmp, "pacer.conf"), "w") as f:
+            f.write("[unattended]\nauto_start = off\n")
+        pacerd = subprocess.Popen([a.pacerd, "--config", os.path.join(tmp, "pacer.conf"),
+                                   "--gps", "serial:%s@115200" % os.path.join(tmp, "gps-pacerd"),
+                                   "--sensors", "none", "--socket", os.path.join(tmp, "pacer.sock"),
+                                   "--journal", os.path.join(tmp, "journal")],
+                                  stderr=open(os.path.join(tmp, "pacerd.log"), "w"))
+        procs.append(pacerd)
+        gpsd = subprocess.Popen([a.gpsd, "-N", "-n", "-b", "-S", str(port), "-F", os.path.join(tmp, "gpsd.sock"),
+                                 os.path.join(tmp, "gps-gpsd")], stderr=open(os.path.join(tmp, "gpsd.log"), "w"))
+        procs.append(gpsd)
+
+        def connects(path=None, port=None):
+            try:
+                s = socket.socket(socket.AF_UNIX) if path else socket.create_connection(("127.0.0.1", port), 0.2)
+                if path:
+                    s.connect(path)
+                s.close()
+                return True
+            except OSError:
+                return False
+        wait_for(lambda: connects(path=os.path.join(tmp, "pacer.sock")), 20, "pacerd")
+        wait_for(lambda: connects(port=port), 20, "gpsd")
+        pw = socket.socket(socket.AF_UNIX)
+        pw.connect(os.path.join(tmp, "pacer.sock"))
+        pw.sendall(b'{"cmd":"watch","enable":true}\n')
+        gw = socket.create_connection(("127.0.0.1", port))
+        gw.sendall(b'?WATCH={"enable":true,"json":true}\n')
+        buffers = {pw: b"", gw: b""}
+        written = {}
+        latency = {"pacerd": [], "gpsd": []}
+        seen = {"pacerd": set(), "gpsd": set()}
+        count = int(a.seconds * 10)
+        start = datetime.now(timezone.utc).replace(microsecond=0)
+        t0 = time.monotonic()
+        # A second of warm-up epochs so both have locked on (not measured), then the run.
+        for i, (key, data) in enumerate(epochs(count + 10, start)):
+            due = t0 + 0.1 * i
+            while True:
+                now = time.monotonic()
+                timeout = due - now
+                if timeout <= 0:
+                    break
+                r, _, _ = select.select([pw, gw], [], [], timeout)
+                arrived = time.monotonic()
+                for s in r:
+                    chunk = s.recv(65536)
+                    if not chunk:
+                        sys.exit("bench: a daemon closed its socket")
+                    buffers[s] += chunk
+                    *lines, buffers[s] = buffers[s].split(b"\n")
+                    for line in lines:
+                        try:
+                            msg = json.loads(line)
+                        except ValueError:
+                            continue
+                        if s is pw and msg.get("class") == "STATE":
+                            name, t = "pacerd", (msg.get("gps") or {}).get("time")
+                        elif s is gw and msg.get("class") == "TPV":
+                            name, t = "gpsd", msg.get("time")
+                        else:
+                            continue
+                        if t and t[:23] in written and t[:23] not in seen[name]:
+                            seen[name].add(t[:23])
+                            if written[t[:23]][1]:
+                                latency[name].append((arrived - written[t[:23]][0]) * 1000)
+            wt = time.monotonic()
+            os.write(pm, data)
+            os.write(gm, data)
+            written[key[:23]] = (wt, i >= 10)
+        time.sleep(0.5)
+        stats = {"pacerd": proc_stats(pacerd.pid), "gpsd": proc_stats(gpsd.pid)}
+        print("10 Hz NMEA for %.0f s (%d epochs) on two ptys, one watcher each" % (a.seconds, count))
+        print("%-8s %12s %12s %10s %10s %10s %9s" % ("daemon", "peak RSS KB", "CPU time s", "p50 ms", "p99 ms", "max ms", "reports"))
+        for name in ("pacerd", "gpsd"):
+            l = latency[name]
+            print("%-8s %12d %12.2f %10.2f %10.2f %10.2f %9d" % (name, stats[name][0], stats[name][1], percentile(l, 50),
+                                                                 percentile(l, 99), max(l) if l else float("nan"), len(l)))
+        rss = stats["pacerd"][0] / stats["gpsd"][0]
+        cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.01)
+        p99 = percentile(latency["pacerd"], 99)
+        print("pacerd/gpsd RSS %.2fx (target <= 2x: %s), CPU %.2fx (target <= 1x: %s), pacerd p99 %.2f ms (target <= 5 ms: %s)"
+              % (rss, "met" if rss <= 2 else "NOT met", cpu, "met" if cpu <= 1 else "NOT met",
+                 p99, "met" if p99 <= 5 else "NOT met"))
+    finally:
+        for p in procs:
+            p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(5)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
