@@ -17,6 +17,7 @@ let subcommands: [Subcommand] = [
     ParseCommand.subcommand,
     ReplayCommand.subcommand,
     BLERecordCommand.subcommand,
+    FixesCommand.subcommand,
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,
