@@ -112,6 +112,26 @@ class NMEAOutputTests(unittest.TestCase):
         self.assertLessEqual(abs(no_fix - expected), len(truth["dropouts"]))
         self.assertEqual(truth["fix_epochs"], truth["epochs"] - no_fix)
 
+
+    def test_optional_gsv_lists_the_satellites_in_view(self):
+        from pacersim.generator import Options
+        d = os.path.join(OUT, "gsv")
+        truth = generate("standing-still", 1, d, Options(gsv=True))
+        with open(os.path.join(d, "standing-still.nmea"), newline="") as f:
+            text = f.read()
+        groups = 0
+        for s in sentences(text):
+            self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
+            f = fields(s)
+            if f[0].endswith("GSV"):
+                total, index, in_view = int(f[1]), int(f[2]), int(f[3])
+                self.assertEqual(total, (in_view + 3) // 4)
+                self.assertEqual(len(f) - 4, 4 * min(4, in_view - 4 * (index - 1)))
+                groups += index == 1
+        self.assertEqual(groups, truth["epochs"])
+        _, plain, _ = scenario("standing-still")
+        self.assertEqual([x for x in sentences(text) if "GSV" not in x], sentences(plain))
+
     def test_standing_still_fixes_wander_by_metres(self):
         truth, text, _ = scenario("standing-still")
         pts = []
