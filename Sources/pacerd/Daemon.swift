@@ -30,6 +30,8 @@ final class Daemon {
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
     var gpsSource: GPSSource?
     var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
+    var journal: JournalWriter?
+    var lastJournalError: String?
     var sensorWakeup: LoopWakeup?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
@@ -53,6 +55,7 @@ final class Daemon {
     }
 
     func run() throws -> Int32 {
+        try openJournal()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in
@@ -202,6 +205,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        syncJournal()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }
