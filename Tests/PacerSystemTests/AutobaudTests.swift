@@ -43,7 +43,9 @@ final class AutobaudTests: XCTestCase {
         defer { stop.set(); stop.waitFinished() }
 
         let recorder = EventRecorder()
-        let source = try GPSSource(spec: .serial(path: pty.slavePath, baudRate: nil)) { recorder.record($0) }
+        // A 10 Hz writer shows a right rate within a few epochs: a shorter window keeps the test quick.
+        let options = GPSSourceOptions(autobaud: AutobaudSearch(windowSeconds: 1))
+        let source = try GPSSource(spec: .serial(path: pty.slavePath, baudRate: nil), options: options) { recorder.record($0) }
         source.start()
         defer { source.stop() }
         XCTAssertTrue(recorder.wait(timeout: 30) { $0.contains { if case .deviceOpened = $0 { return true } else { return false } } })
