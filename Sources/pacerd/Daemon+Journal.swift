@@ -44,12 +44,19 @@ extension Daemon {
             let at = instant(sample.time)
             if let lat = sample.latitude, let lon = sample.longitude {
                 let fix = GNSSFix(time: sample.time, mode: sample.altitudeMSL == nil ? .twoD : .threeD, latitude: lat,
-                                  longitude: lon, altitudeMSL: sample.altitudeMSL, speed: sample.speed)
+                                  longitude: lon, altitudeMSL: sample.altitudeMSL, speed: sample.speed,
+                                  hdop: 1.0, satellitesUsed: 8)
                 rebuilt.handle(fix: fix, at: at) { _ in }
             }
             if sample.heartRate != nil || !sample.rrIntervals.isEmpty {
                 rebuilt.handle(heartRate: HeartRateReading(beatsPerMinute: sample.heartRate, rrIntervals: sample.rrIntervals), at: at) { _ in }
             }
+        }
+        // The filter warms up again on the replayed samples and comes out a few metres short:
+        // the journal's last distance is the truth, the difference is carried as an offset.
+        if let last = open.samples.last {
+            let replayed = rebuilt.liveState(at: instant(last.time)).distanceMeters
+            resumedDistanceOffset = max(0, last.distanceMeters - replayed)
         }
         engine = rebuilt
         // From now on, engine instant = monotonic + offset, so that engine UTC = wall clock now.
@@ -86,6 +93,8 @@ extension Daemon {
 
     func recordInJournal(_ sample: SessionSample) {
         guard let journal, journal.openSessionID != nil else { return }
+        var sample = sample
+        sample.distanceMeters += resumedDistanceOffset
         journal.append(sample: sample)
         if let e = journal.pendingError { reportJournalError(e) }
     }
