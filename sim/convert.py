@@ -28,7 +28,7 @@ def main(argv=None):
     for path in a.files:
         try:
             r = convert(path, a.out, footpod=not a.no_footpod)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, SyntaxError) as e:  # SyntaxError: XML ParseError
             print("convert: %s: %s" % (path, e), file=sys.stderr)
             status = 1
             continue
