@@ -368,11 +368,13 @@ class ConverterTests(unittest.TestCase):
             if not name.endswith((".fit", ".tcx", ".gpx")):
                 continue
             r = convert(os.path.join(CORPUS, name), out)
-            stem = os.path.splitext(name)[0]
+            stem = name
             with open(os.path.join(out, stem + ".nmea"), newline="") as f:
                 text = f.read()
+            self.assertTrue(text.startswith("# Name: "), name)
+            self.assertEqual(text.split("\r\n")[1], "# Date: " + r["nmea"]["start"][:10])
             rmc = 0
-            for s in sentences(text):
+            for s in sentences(text)[2:]:
                 self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
                 rmc += s[3:6] == "RMC"
             self.assertEqual(rmc, r["nmea"]["epochs"])
