@@ -166,6 +166,39 @@ final class DaemonSocketTests: XCTestCase {
         XCTAssertTrue(after.contains("STOPPING=1"), "\(after)")
     }
 
+    func testControlCommandsAckAndWatchersGetTheirEvents() throws {
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n")
+        defer { daemon.stop(); daemon.removeDirectory() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        _ = try watcher.expect(["ACK"])
+        let ctl = try daemon.connect()
+        try ctl.request(.pause)
+        XCTAssertEqual(try ctl.expect(["ACK", "ERROR"])["message"]?.string, "cannot pause while idle")
+        try ctl.request(.start(activity: .walk))
+        let started = try ctl.expect(["ACK", "ERROR"])
+        XCTAssertEqual(started["class"]?.string, "ACK")
+        let id = try XCTUnwrap(started["session"]?.string)
+        for request in [ClientRequest.lap, .pause, .resume, .stop] {
+            try ctl.request(request)
+            XCTAssertEqual(try ctl.expect(["ACK", "ERROR"])["session"]?.string, id, request.command)
+        }
+        var kinds: [LiveEvent.Kind] = []
+        var lap: LiveEvent?
+        while kinds.last != .sessionStopped, let v = try watcher.readReply(classes: ["EVENT"], timeout: 10), let e = LiveEvent(json: v) {
+            kinds.append(e.kind)
+            if e.kind == .lap, lap == nil { lap = e }
+            XCTAssertEqual(e["session"]?.string, id)
+        }
+        XCTAssertEqual(kinds.filter { $0 != .lap }, [.sessionStarted, .paused, .resumed, .sessionStopped])
+        XCTAssertEqual(lap?["index"], .number(1))
+        XCTAssertEqual(lap?["trigger"]?.string, "manual")
+        try ctl.request(.sessions)
+        let listing = try ctl.expect(["SESSIONS", "ERROR"])
+        XCTAssertEqual(listing["sessions"]?.array?.first?["id"]?.string, id, "\(listing)")
+        XCTAssertEqual(listing["sessions"]?.array?.first?["activity"]?.string, "walk")
+    }
+
     func testSIGHUPReloadsTheConfig() throws {
         let daemon = try DaemonProcess(config: "[socket]\nwatch_public = no\n")
         defer { daemon.stop(); daemon.removeDirectory() }
