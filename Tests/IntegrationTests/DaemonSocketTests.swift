@@ -199,6 +199,26 @@ final class DaemonSocketTests: XCTestCase {
         XCTAssertEqual(listing["sessions"]?.array?.first?["activity"]?.string, "walk")
     }
 
+    func testPacerctlHumanOutputFollowsConfigAndFlags() throws {
+        let daemon = try DaemonProcess(config: "[recording]\nunits = imperial\n[display]\nclock = 12\n[unattended]\nauto_start = off\n")
+        defer { daemon.stop(); daemon.removeDirectory() }
+        let config = daemon.directory.appendingPathComponent("pacer.conf").path
+        let start = try BuiltBinaries.run("pacerctl", ["start", "ride", "--socket", daemon.socketPath])
+        XCTAssertEqual(start.status, 0, start.stderr)
+        XCTAssertTrue(start.stdoutText.hasPrefix("ok: start (session "), start.stdoutText)
+        let imperial = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--config", config])
+        XCTAssertEqual(imperial.status, 0, imperial.stderr)
+        XCTAssertTrue(imperial.stdoutText.contains(" mi   lap 1"), imperial.stdoutText)
+        XCTAssertTrue(imperial.stdoutText.contains(" mph"), imperial.stdoutText)
+        XCTAssertTrue(imperial.stdoutText.range(of: #"^time +\d{1,2}:\d\d:\d\d [AP]M\n"#, options: .regularExpression) != nil, imperial.stdoutText)
+        let metric = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--config", config,
+                                                        "--units", "metric", "--clock", "24"])
+        XCTAssertTrue(metric.stdoutText.contains(" km   lap 1"), metric.stdoutText)
+        XCTAssertTrue(metric.stdoutText.range(of: #"^time +\d\d:\d\d:\d\d\n"#, options: .regularExpression) != nil, metric.stdoutText)
+        let json = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--json"])
+        XCTAssertEqual(LiveState(json: try JSONValue.parse(Array(json.stdout)))?.session?.activity, .ride)
+    }
+
     func testSIGHUPReloadsTheConfig() throws {
         let daemon = try DaemonProcess(config: "[socket]\nwatch_public = no\n")
         defer { daemon.stop(); daemon.removeDirectory() }
