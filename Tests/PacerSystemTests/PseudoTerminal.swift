@@ -3,7 +3,7 @@ import Glibc
 
 /// A real pty pair standing in for a GPS on a serial line: the test writes NMEA into
 /// `master`, the source under test opens `slavePath` (or a symlink to it, like /dev/pacer-gps).
-final class PseudoTerminal {
+final class PseudoTerminal: @unchecked Sendable {
     private(set) var master: Int32
     private var slave: Int32
     let slavePath: String

@@ -181,7 +181,8 @@ public final class GPSSource: @unchecked Sendable {
         switch spec {
         case let .serial(path, baudRate):
             do {
-                return try SerialGPSConnection(path: path, baudRate: baudRate, preferredRate: preferredRate, now: now)
+                return try SerialGPSConnection(path: path, baudRate: baudRate, preferredRate: preferredRate,
+                                               autobaudTemplate: options.autobaud, now: now)
             } catch let error as SystemError {
                 throw GPSDeviceLost("\(path): \(error)")
             }

@@ -8,10 +8,14 @@ public struct GPSSourceOptions: Sendable {
     public var backoff: ReconnectBackoff
     /// Seconds between `counters` events (only sent when something changed).
     public var countersInterval: Double
+    /// How a serial source without a configured rate searches for one (rates, window, limits).
+    public var autobaud: AutobaudSearch
 
-    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = GPSLinkMonitor.defaultBackoff, countersInterval: Double = 10) {
+    public init(fixTimeout: Double = 3, backoff: ReconnectBackoff = GPSLinkMonitor.defaultBackoff, countersInterval: Double = 10,
+                autobaud: AutobaudSearch = AutobaudSearch()) {
         self.fixTimeout = fixTimeout
         self.backoff = backoff
         self.countersInterval = countersInterval
+        self.autobaud = autobaud
     }
 }

@@ -15,15 +15,18 @@ final class SerialGPSConnection: GPSConnection {
     private(set) var readyInfo: GPSDeviceInfo?
     private(set) var wakeup: MonotonicInstant?
 
-    /// Opens `path` at `baudRate`, or (nil) searches `candidates` starting with `preferredRate`.
-    init(path: String, baudRate: Int?, preferredRate: Int?, now: MonotonicInstant) throws {
+    /// Opens `path` at `baudRate`, or (nil) searches as `autobaudTemplate` says, starting with
+    /// `preferredRate` (the rate found before a loss: the same receiver is likely back).
+    init(path: String, baudRate: Int?, preferredRate: Int?, autobaudTemplate: AutobaudSearch, now: MonotonicInstant) throws {
         if let baudRate {
             port = try SerialPort(path: path, baudRate: baudRate)
             readyInfo = GPSDeviceInfo(description: "serial:\(path)@\(baudRate)", baudRate: baudRate)
         } else {
-            var rates = AutobaudSearch.commonRates
+            let t = autobaudTemplate
+            var rates = t.candidates
             if let preferredRate, let i = rates.firstIndex(of: preferredRate) { rates.remove(at: i); rates.insert(preferredRate, at: 0) }
-            var search = AutobaudSearch(candidates: rates)
+            var search = AutobaudSearch(candidates: rates, requiredValidSentences: t.requiredValidSentences,
+                                        garbageByteLimit: t.garbageByteLimit, windowSeconds: t.windowSeconds)
             port = try SerialPort(path: path, baudRate: search.currentRate)
             try port.flushInput()
             search.beginWindow(at: now)
