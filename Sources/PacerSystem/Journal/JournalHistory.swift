@@ -114,7 +114,7 @@ public final class JournalHistory {
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
     /// goes without a saved index.
     static func save(_ bytes: [UInt8], directory: JournalDirectory) {
-        let temp = directory.indexPath + ".tmp"
+        let temp = directory.indexPath + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
         do {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
