@@ -26,6 +26,8 @@ let package = Package(
 
         .executableTarget(name: "pacerd", dependencies: ["PacerCore", "PacerSystem"]),
         .executableTarget(name: "pacerctl", dependencies: ["PacerCore", "PacerSystem"]),
+        // bench/gps-latency.sh's helper: pty -> GPS source latency, against gpsd.
+        .executableTarget(name: "gps-latency", dependencies: ["PacerCore", "PacerSystem"]),
 
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerSystemTests", dependencies: ["PacerCore", "PacerSystem"]),

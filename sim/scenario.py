@@ -2,7 +2,7 @@
 """Generates a scenario with ground truth: DIR/NAME.nmea, DIR/NAME.ble, DIR/NAME.truth.json.
 
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
-                         [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN]
+                         [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
     sim/scenario.py --list
     sim/scenario.py all --seed N --out DIR
 Python 3.9+ standard library only; the same seed always gives the same bytes.
@@ -31,6 +31,7 @@ def main(argv=None):
     ap.add_argument("--rate", type=int, choices=[1, 10], help="epochs per second (default: the scenario's)")
     ap.add_argument("--start", help="UTC start time, RFC 3339 (default: the scenario's, shifted by seed)")
     ap.add_argument("--talker", default="GP", choices=["GP", "GN"])
+    ap.add_argument("--gsv", action="store_true", help="also GSV (satellites in view) every second")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -46,7 +47,8 @@ def main(argv=None):
     except ValueError:
         ap.error("--zones needs 5 increasing integers")
     opts = Options(footpod={"on": True, "off": False, "auto": None}[a.footpod], zones=zones, rate_hz=a.rate,
-                   start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker)
+                   start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
+                   gsv=a.gsv)
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:

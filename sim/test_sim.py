@@ -112,6 +112,26 @@ class NMEAOutputTests(unittest.TestCase):
         self.assertLessEqual(abs(no_fix - expected), len(truth["dropouts"]))
         self.assertEqual(truth["fix_epochs"], truth["epochs"] - no_fix)
 
+
+    def test_optional_gsv_lists_the_satellites_in_view(self):
+        from pacersim.generator import Options
+        d = os.path.join(OUT, "gsv")
+        truth = generate("standing-still", 1, d, Options(gsv=True))
+        with open(os.path.join(d, "standing-still.nmea"), newline="") as f:
+            text = f.read()
+        groups = 0
+        for s in sentences(text):
+            self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
+            f = fields(s)
+            if f[0].endswith("GSV"):
+                total, index, in_view = int(f[1]), int(f[2]), int(f[3])
+                self.assertEqual(total, (in_view + 3) // 4)
+                self.assertEqual(len(f) - 4, 4 * min(4, in_view - 4 * (index - 1)))
+                groups += index == 1
+        self.assertEqual(groups, truth["epochs"])
+        _, plain, _ = scenario("standing-still")
+        self.assertEqual([x for x in sentences(text) if "GSV" not in x], sentences(plain))
+
     def test_standing_still_fixes_wander_by_metres(self):
         truth, text, _ = scenario("standing-still")
         pts = []
@@ -351,6 +371,52 @@ class ConverterTests(unittest.TestCase):
                 self.assertGreater(r["ble"]["rr_intervals"], 30, name)
             has_cad = row["has_cad(points)"].startswith("yes")
             self.assertEqual(r["ble"]["footpod_notifications"] > 0, has_cad, name)
+
+
+class ReceiverModelTests(unittest.TestCase):
+    def errors(self, name):
+        """Per epoch (east, north) error of the reported fix against the true path, or None."""
+        truth, text, _ = scenario(name)
+        sc = SCENARIOS[name](random.Random("%s/1/scenario" % name), 1)
+        path = simulate(random.Random("%s/1/path" % name), sc.geometry, sc.hills, sc.lat0, sc.lon0,
+                        sc.phases, sc.mover, sc.duration)
+        step = 10 // truth["rate_hz"]
+        out = []
+        for s in sentences(text):
+            f = fields(s)
+            if not f[0].endswith("RMC"):
+                continue
+            if f[2] != "A":
+                out.append(None)
+                continue
+            i = len(out) * step
+            lat = (int(f[3][:2]) + float(f[3][2:]) / 60) * (1 if f[4] == "N" else -1)
+            lon = (int(f[5][:3]) + float(f[5][3:]) / 60) * (1 if f[6] == "E" else -1)
+            m, n = geodesy.radii(math.radians(lat))
+            out.append((math.radians(lon - path.lon[i]) * n * math.cos(math.radians(lat)),
+                        math.radians(lat - path.lat[i]) * m))
+        self.assertEqual(len(out), truth["epochs"])
+        return truth, out
+
+    def test_position_noise_is_metres_and_correlated(self):
+        for name in ("steady-run", "city-run", "standing-still"):
+            truth, errs = self.errors(name)
+            h = sorted(math.hypot(*e) for e in errs if e)
+            median = h[len(h) // 2]
+            self.assertTrue(1.5 < median < 7.0, (name, median))
+            east = [e[0] for e in errs if e]
+            mean = sum(east) / len(east)
+            var = sum((x - mean) ** 2 for x in east) / len(east)
+            lag1 = sum((a - mean) * (b - mean) for a, b in zip(east, east[1:])) / (len(east) - 1) / var
+            self.assertGreater(lag1, 0.8, name)  # Gauss-Markov, not white noise
+
+    def test_city_outliers_are_tens_to_hundreds_of_metres(self):
+        truth, errs = self.errors("city-run")
+        big = [math.hypot(*e) for e in errs if e and math.hypot(*e) > 25.0]
+        self.assertGreater(len(truth["outliers"]), 0)
+        self.assertGreater(len(big), 0)
+        self.assertLess(len(big), len(errs) * 0.1)
+        self.assertLess(max(big), 400.0)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ let subcommands: [Subcommand] = [
     DaemonCommands.stop,
     ParseCommand.subcommand,
     ReplayCommand.subcommand,
+    BLERecordCommand.subcommand,
+    FixesCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

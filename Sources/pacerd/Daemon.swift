@@ -28,6 +28,10 @@ final class Daemon {
     var session: (id: String, start: UTCTime)?
     /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
+    var gpsSource: GPSSource?
+    var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
+    var sensorWakeup: LoopWakeup?
+    var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Added to monotonic instants for the engine (see `engineInstant`).
     var engineOffsetNanoseconds: Int64 = 0
     /// The id of the session that ended last (ACK of `stop`).
@@ -64,6 +68,8 @@ final class Daemon {
         if let interval = notifier.watchdogInterval {
             loop.schedule(after: interval, repeating: interval) { [unowned self] in notifier.notify("WATCHDOG=1") }
         }
+        try startGPS()
+        try startSensors()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()
@@ -148,12 +154,13 @@ final class Daemon {
 
     /// Sends the current STATE to every watcher.
     func broadcastState() {
-        guard server.clients.values.contains(where: \.watching) else { return }
+        guard let server, server.clients.values.contains(where: \.watching) else { return }
         let line = stateLine()
         server.broadcast(line) { $0.watching }
     }
 
     func broadcast(_ event: LiveEvent) {
+        guard let server else { return }
         server.broadcast(event.line) { $0.watching }
     }
 
@@ -192,6 +199,8 @@ final class Daemon {
     }
 
     private func shutdown() {
+        stopGPS()
+        stopSensors()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

@@ -24,7 +24,8 @@ def cadence_spm(activity, v):
 
 
 class Options:
-    def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP"):
+    def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False):
+        self.gsv = gsv
         self.footpod = footpod
         self.zones = tuple(zones)
         self.rate_hz = rate_hz
@@ -184,7 +185,7 @@ def generate(name, seed, out_dir, options=None):
     ms_per_epoch = 1000 // rate
 
     fixes, outliers = measure(random.Random("%s/%d/gnss" % (name, seed)), sc.receiver, path, rate, n_epochs)
-    writer = nmea.EpochWriter(opts.talker, sc.receiver.geoid_sep)
+    writer = nmea.EpochWriter(opts.talker, sc.receiver.geoid_sep, opts.gsv)
     lines = []
     for k, fix in enumerate(fixes):
         ms = sc.start_ms + k * ms_per_epoch

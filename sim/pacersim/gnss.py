@@ -69,7 +69,8 @@ def schedule_outliers(rng, params, end_s):
 
 
 def measure(rng, params, path, rate_hz, n_epochs):
-    """One fix tuple (lat, lon, alt, speed, course, hdop, sats, prns, quality) or None per epoch.
+    """One fix tuple (lat, lon, alt, speed, course, hdop, sats used, PRNs in view (used first),
+    quality) or None per epoch.
 
     Also returns the outlier schedule for the truth file.
     """
@@ -146,5 +147,5 @@ def measure(rng, params, path, rate_hz, n_epochs):
         speed = math.hypot(ve, vn)
         course = math.degrees(math.atan2(ve, vn)) % 360.0
         fixes.append((lat_m, lon_m, path.alt[i] + up, speed, course, round(hdop, 2), sats,
-                      prns[:sats], 1))
+                      prns[:sats + 4], 1))
     return fixes, outliers

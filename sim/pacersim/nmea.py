@@ -105,8 +105,10 @@ class EpochWriter:
     GGA quality 0), it does not go silent.
     """
 
-    def __init__(self, talker="GP", geoid_sep=47.0):
+    def __init__(self, talker="GP", geoid_sep=47.0, gsv=False):
         self.talker = talker
+        self.gsv = gsv
+        self._last_view = []
         self.geoid = "%.1f" % geoid_sep
         self.clock = Clock()
 
@@ -120,6 +122,8 @@ class EpochWriter:
             out.append(sentence("%sGGA,%s,,,,,0,00,99.99,,,,,," % (t, hms)))
             if with_vtg_gsa:
                 out.append(sentence("%sGSA,A,1,,,,,,,,,,,,,99.99,99.99,99.99" % t))
+                if self.gsv:
+                    self._satellites(out, ms, self._last_view[:3], 0)
             return
         lat, lon, alt, speed, course, hdop, sats, prns, quality = fix
         la, ns = lat_field(lat)
@@ -136,8 +140,26 @@ class EpochWriter:
             out.append(sentence("%sGGA,%s,%s,%s,%s,%s,%d,%02d,%.2f,%.1f,M,%s,M,," % (
                 t, hms, la, ns, lo, ew, quality, sats, hdop, alt, self.geoid)))
         if with_vtg_gsa:
-            used = prns[:12]
+            used = prns[:sats][:12]
             fields = ",".join(["%02d" % p for p in used] + [""] * (12 - len(used)))
             vdop = hdop * 1.45
             pdop = (hdop * hdop + vdop * vdop) ** 0.5
             out.append(sentence("%sGSA,A,3,%s,%.2f,%.2f,%.2f" % (t, fields, pdop, hdop, vdop)))
+            if self.gsv:
+                self._last_view = list(prns)
+                self._satellites(out, ms, prns, sats)
+
+    def _satellites(self, out, ms, view, used):
+        """GSV: satellites in view, 4 per sentence; sky positions drift slowly with time."""
+        minutes = ms / 60000.0
+        sats = []
+        for k, prn in enumerate(view):
+            el = 8 + (prn * 37) % 78
+            az = int((prn * 97 + minutes * 0.25) % 360)
+            snr = "%02d" % min(50, 30 + el // 5 - (prn % 5)) if k < used else ("%02d" % (12 + prn % 9) if used else "")
+            sats.append("%02d,%02d,%03d,%s" % (prn, el, az, snr))
+        total = max(1, (len(sats) + 3) // 4)
+        for i in range(total):
+            chunk = sats[i * 4:(i + 1) * 4]
+            body = "%sGSV,%d,%d,%02d" % (self.talker, total, i + 1, len(sats))
+            out.append(sentence(body + "".join("," + c for c in chunk)))

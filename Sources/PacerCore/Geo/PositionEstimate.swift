@@ -15,4 +15,7 @@ public struct PositionEstimate: Equatable, Sendable {
     public var bridgedGap: Bool
     /// Horizontal one-sigma uncertainty of the measurement, metres.
     public var horizontalError: Double
+    /// True when the fix's position was rejected as an outlier and the estimate was dead-reckoned
+    /// from the previous one with the fix's Doppler velocity.
+    public var positionRejected = false
 }

@@ -19,9 +19,14 @@ public struct PositionFilter: Sendable {
     private var north = ConstantVelocityKalman(position: 0, velocity: 0, positionVariance: 0, velocityVariance: 0)
     private var lastUpdate: MonotonicInstant?
     private var lastAccepted: MonotonicInstant?
+    private var lastPositionFix: MonotonicInstant?
+    /// When distance was last counted.
+    private var lastStep: MonotonicInstant?
     private var rejectingSince: MonotonicInstant?
     /// Where the distance was last counted up to (plane metres).
     private var countedEast = 0.0, countedNorth = 0.0
+    /// Doppler velocity averaged as a vector (noise cancels; a magnitude average would not).
+    private var smoothedDopplerEast = 0.0, smoothedDopplerNorth = 0.0
     private var smoothedDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     private var stationary = false
@@ -61,15 +66,28 @@ public struct PositionFilter: Sendable {
         var (e, n) = plane.project(latitude: lat, longitude: lon)
         let sinceAccepted = instant.seconds(since: previous)
         let velocity = PositionFilter.dopplerVelocity(fix)
-        updateDoppler(fix.speed, at: instant)
+        updateDoppler(fix, at: instant)
 
-        // A dropout: restart at the returning fix and bridge the gap with the chord when plausible.
-        if sinceAccepted > parameters.gapSeconds {
+        let sincePosition = instant.seconds(since: lastPositionFix ?? previous)
+        lastPositionFix = instant
+        // A dropout (no position at all, not merely rejected ones): restart at the returning fix and
+        // bridge the gap: the speeds on both sides integrated when consistent with the chord, else the chord.
+        if sincePosition > parameters.gapSeconds {
             let chord = hypot(e - countedEast, n - countedNorth)
             let plausible = chord <= parameters.maxSpeed * sinceAccepted
-            restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
+            var bridge = chord
+            if let before = speedBefore, let now = fix.speed, !stationary {
+                // The returning fix is often off by tens of metres (re-acquisition): trust the
+                // speeds on both sides unless they contradict the chord grossly.
+                let travelled = instant.seconds(since: lastStep ?? previous) * (before + now) / 2
+                if travelled <= parameters.maxSpeed * sinceAccepted, abs(travelled - chord) <= 3 * sigma + 30 + 0.5 * chord {
+                    bridge = travelled
+                }
+            }
+            restart(east: e, north: n, velocity: velocity, variance: 4 * r, at: instant)
+            lastStep = instant
             counters.gapsBridged += 1
-            let increment = plausible ? chord : 0
+            let increment = plausible ? bridge : 0
             countedEast = e; countedNorth = n
             reanchorIfFar(&plane, &e, &n)
             return .success(estimate(fix, increment: increment, bridged: true, sigma: sigma))
@@ -85,25 +103,39 @@ public struct PositionFilter: Sendable {
         let mahalanobis = ye * ye / se + yn * yn / sn
         let jump = hypot(ye, yn)
         let implausible = jump > parameters.maxSpeed * sinceAccepted + 3 * sigma
-        if (mahalanobis > 30 && jump > 12) || implausible {
-            if rejectingSince == nil { rejectingSince = instant }
-            if instant.seconds(since: rejectingSince!) < parameters.rejectionResetSeconds {
-                counters.outliers += 1
-                return .failure(.outlier)
+        let outlier = (mahalanobis > 30 && jump > 12) || implausible
+        if outlier {
+            let since = rejectingSince ?? instant
+            rejectingSince = since
+            // With Doppler the filter dead-reckons through multipath for a while; without, briefly.
+            let limit = velocity != nil ? parameters.rejectionResetSeconds * 3 : parameters.rejectionResetSeconds
+            if instant.seconds(since: since) >= limit {
+                // The receiver has disagreed for too long: the filter is what is wrong.
+                counters.resets += 1
+                var increment = 0.0
+                if !stationary {
+                    if let before = speedBefore, let now = fix.speed {
+                        increment = instant.seconds(since: lastStep ?? previous) * (before + now) / 2
+                    } else {
+                        let chord = hypot(e - countedEast, n - countedNorth)
+                        if chord <= parameters.maxSpeed * sinceAccepted { increment = chord }
+                    }
+                }
+                restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
+                countedEast = e; countedNorth = n
+                lastStep = instant
+                speedBefore = velocity != nil ? hypot(east.velocity, north.velocity) : nil
+                return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
             }
-            // The receiver has disagreed for too long: the filter is what is wrong.
-            counters.resets += 1
-            let chord = hypot(e - countedEast, n - countedNorth)
-            let plausible = chord <= parameters.maxSpeed * instant.seconds(since: previous)
-            restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
-            let increment = plausible && !stationary ? chord : 0
-            countedEast = e; countedNorth = n
-            return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
+            counters.outliers += 1
+            guard velocity != nil else { return .failure(.outlier) }
+        } else {
+            rejectingSince = nil
+            east.updatePosition(e, variance: r)
+            north.updatePosition(n, variance: r)
+            lastAccepted = instant
+            counters.accepted += 1
         }
-        rejectingSince = nil
-
-        east.updatePosition(e, variance: r)
-        north.updatePosition(n, variance: r)
         updateStationary(east: e, north: n, sigma: sigma, at: instant)
         if stationary {
             east.updateVelocity(0, variance: 0.0025)
@@ -112,24 +144,26 @@ public struct PositionFilter: Sendable {
             east.updateVelocity(velocity.east, variance: velocity.variance)
             north.updateVelocity(velocity.north, variance: velocity.variance)
         }
-        lastAccepted = instant
-        counters.accepted += 1
 
         var increment = 0.0
         let speedNow = hypot(east.velocity, north.velocity)
         if !stationary {
-            if velocity != nil, let before = speedBefore, !wasStationary {
+            if velocity != nil, let before = speedBefore {
                 // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
-                increment = sinceAccepted * (before + speedNow) / 2
+                // Leaving a standstill, the speed ramps from zero; the wander while standing is not travel.
+                increment = instant.seconds(since: lastStep ?? previous) * ((wasStationary ? 0 : before) + speedNow) / 2
             } else {
                 increment = hypot(east.position - countedEast, north.position - countedNorth)
             }
             countedEast = east.position; countedNorth = north.position
         }
+        lastStep = instant
         speedBefore = velocity != nil ? speedNow : nil
         wasStationary = stationary
         reanchorIfFar(&plane, &e, &n)
-        return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
+        var result = estimate(fix, increment: increment, bridged: false, sigma: sigma)
+        result.positionRejected = outlier
+        return .success(result)
     }
 
     /// One-sigma horizontal error: GST when the receiver gives it, else HDOP times a typical UERE.
@@ -153,7 +187,7 @@ public struct PositionFilter: Sendable {
 
     private mutating func start(_ fix: GNSSFix, latitude: Double, longitude: Double, variance r: Double, at instant: MonotonicInstant) {
         plane = LocalTangentPlane(latitude: latitude, longitude: longitude)
-        updateDoppler(fix.speed, at: instant)
+        updateDoppler(fix, at: instant)
         restart(east: 0, north: 0, velocity: PositionFilter.dopplerVelocity(fix), variance: r, at: instant)
         countedEast = 0; countedNorth = 0
         anchorEast = 0; anchorNorth = 0; anchorSince = instant
@@ -172,17 +206,21 @@ public struct PositionFilter: Sendable {
         speedBefore = nil
     }
 
-    private mutating func updateDoppler(_ speed: Double?, at instant: MonotonicInstant) {
-        guard let speed, speed.isFinite, speed >= 0 else {
+    private mutating func updateDoppler(_ fix: GNSSFix, at instant: MonotonicInstant) {
+        guard let v = PositionFilter.dopplerVelocity(fix) else {
             if let t = lastDopplerTime, instant.seconds(since: t) > 5 { smoothedDoppler = nil }
             return
         }
-        if let s = smoothedDoppler, let t = lastDopplerTime {
-            let alpha = min(1, instant.seconds(since: t) / 2)
-            smoothedDoppler = s + alpha * (speed - s)
+        if smoothedDoppler != nil, let t = lastDopplerTime {
+            let dt = instant.seconds(since: t)
+            let alpha = min(1, dt / (2 + dt))
+            smoothedDopplerEast += alpha * (v.east - smoothedDopplerEast)
+            smoothedDopplerNorth += alpha * (v.north - smoothedDopplerNorth)
         } else {
-            smoothedDoppler = speed
+            smoothedDopplerEast = v.east
+            smoothedDopplerNorth = v.north
         }
+        smoothedDoppler = hypot(smoothedDopplerEast, smoothedDopplerNorth)
         lastDopplerTime = instant
     }
 
@@ -190,7 +228,8 @@ public struct PositionFilter: Sendable {
     /// staying within a noise radius of a slowly following anchor for five seconds.
     private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, at instant: MonotonicInstant) {
         if let doppler = smoothedDoppler {
-            stationary = doppler < parameters.stationarySpeed
+            // Hysteresis: noise near the threshold must not toggle between standing and moving.
+            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 : doppler < parameters.stationarySpeed
             return
         }
         let radius = max(8, 3 * sigma)

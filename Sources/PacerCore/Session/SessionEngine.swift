@@ -30,6 +30,7 @@ public struct SessionEngine: Sendable {
     private var smoothedSpeed: Double?
     private var metKilocalories = 0.0
     private var sawPosition = false
+    private var sawAltitude = false
     private var laps: [SegmentSummary] = []
     private var splits: [SegmentSummary] = []
     private var lapStart = (totals: SessionTotals(), time: UTCTime(millisecondsSinceEpoch: 0))
@@ -98,6 +99,7 @@ public struct SessionEngine: Sendable {
             smoothedSpeed = (smoothedSpeed ?? estimate.speed) + alpha * (estimate.speed - (smoothedSpeed ?? estimate.speed))
             if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
             if let altitude = estimate.altitudeMSL, phase != .paused {
+                sawAltitude = true
                 if estimate.isStationary { elevation.suspend() } else { elevation.update(altitude: altitude, at: instant) }
             }
             if phase != .paused, config.recording.autoPauseEnabled {
@@ -309,7 +311,7 @@ public struct SessionEngine: Sendable {
         state.cadence = cadence.footpodActive(at: instant) || activity != .ride ? cadence.current : nil
         state.steps = activity == .ride ? nil : Int(steps.steps)
         state.calories = heartRate.kilocalories + metKilocalories
-        state.elevationGain = elevation.hasData ? elevation.gain : nil
+        state.elevationGain = sawAltitude ? elevation.gain : nil
         return state
     }
 
@@ -325,8 +327,9 @@ public struct SessionEngine: Sendable {
         s.distanceMeters = distance
         s.averageSpeed = moving > 0 && sawPosition ? distance / moving : nil
         s.maxSpeed = maxSpeed
-        s.elevationGain = elevation.hasData ? elevation.gain : nil
-        s.elevationLoss = elevation.hasData ? elevation.loss : nil
+        // Altitude seen but never moving (standing still): the gain is a real 0, not unknown.
+        s.elevationGain = sawAltitude ? elevation.gain : nil
+        s.elevationLoss = sawAltitude ? elevation.loss : nil
         if heartRate.accepted > 0 {
             s.heartRateAverage = heartRate.average
             s.heartRateMax = heartRate.maximum

@@ -1,0 +1,36 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import PacerCore
+import PacerSystem
+
+/// `pacerctl fixes`: prints the fixes of a live source as they arrive, in `parse`'s format,
+/// with device and fix state changes on stderr. The tool to check a GPS before a ride.
+enum FixesCommand {
+    static let subcommand = Subcommand(
+        name: "fixes", usage: "fixes [--source SOURCE] [--count N] [--timeout S] [--json]",
+        summary: "print fixes from a live GPS (serial:DEV[@BAUD], gpsd[:HOST[:PORT]], file:PATH[@RATE])"
+    ) { args in
+        let arguments = try CommandArguments(args, flags: ["json"], options: ["source", "count", "timeout"])
+        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        let spec: GPSSourceSpec
+        do { spec = try GPSSourceSpec(parsing: arguments.option("source") ?? "serial:/dev/pacer-gps") } catch { throw UsageError("\(error)") }
+        let count = try arguments.number("count").map { v -> Int in
+            guard v >= 1, v == v.rounded() else { throw UsageError("--count must be a positive whole number") }
+            return Int(v)
+        }
+        let timeout = try arguments.number("timeout")
+        if let timeout, timeout <= 0 { throw UsageError("--timeout must be positive") }
+
+        let printer = FixPrinter(json: arguments.flag("json"), limit: count)
+        let source = try GPSSource(spec: spec) { event in printer.handle(event) }
+        source.start()
+        let finished = timeout.map { printer.done.wait(timeout: .now() + $0) == .success } ?? { printer.done.wait(); return true }()
+        source.stop()
+        let c = source.counters
+        printError("fixes: \(c.fixes), bytes: \(c.bytesRead), sentences: \(c.sentences), accepted: \(c.acceptedSentences), bad checksum: \(c.badChecksums), unknown type: \(c.unknownSentences), junk bytes: \(c.junkBytes), gpsd reports: \(c.gpsdReports), device losses: \(c.deviceLosses), rejected baud rates: \(c.rejectedBaudRates)")
+        if !finished { printError("pacerctl fixes: timed out after \(timeout ?? 0) s") }
+        return finished && printer.opened ? 0 : 1
+    }
+}

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// The GPS side of the daemon: the source reads on its own thread and posts its events, stamped
+/// with the instant they were read, to the loop; here they update the GPS state, feed the
+/// engine and the unattended recorder, and raise GPS alerts.
+extension Daemon {
+    func startGPS() throws {
+        let spec: GPSSourceSpec
+        do { spec = try GPSSourceSpec(parsing: settings.gpsSource) } catch {
+            throw UsageError("GPS source '\(settings.gpsSource)': \(error.message)")
+        }
+        let inbox = try LoopInbox<(GPSEvent, MonotonicInstant)>()
+        inbox.attach(to: loop) { [unowned self] event, instant in handleGPS(event, at: instant) }
+        let source = try GPSSource(spec: spec) { event in inbox.post((event, Clocks.monotonic())) }
+        gpsSource = source
+        gpsInbox = inbox
+        source.start()
+    }
+
+    func stopGPS() {
+        gpsSource?.stop()
+        gpsSource = nil
+    }
+
+    func handleGPS(_ event: GPSEvent, at instant: MonotonicInstant) {
+        let previous = gps.state
+        switch event {
+        case .fix(let fix):
+            gps.mode = fix.mode.rawValue
+            gps.state = .fix
+            gps.latitude = fix.latitude
+            gps.longitude = fix.longitude
+            gps.altitudeMSL = fix.altitudeMSL
+            gps.speed = fix.speed
+            gps.satellitesUsed = fix.satellitesUsed
+            gps.hdop = fix.hdop
+            gps.time = fix.time
+            if let t = fix.time { lastTimedFix = (t, instant) }
+            engine.handle(fix: fix, at: engineInstant(instant)) { handle($0) }
+            unattended.observeSpeed(fix.speed, at: instant)
+        case .fixLost:
+            gps.state = .noFix
+            gps.mode = 1
+        case .deviceOpened(let info):
+            DaemonLog.info("GPS \(info.description) opened")
+            gps.state = .noFix
+            gps.mode = 1
+        case .deviceResumed(let info):
+            DaemonLog.notice("GPS \(info.description) is back")
+            gps.state = .noFix
+            gps.mode = 1
+        case let .deviceLost(reason, retry):
+            DaemonLog.warning("GPS lost: \(reason); retrying in \(Int(retry.rounded())) s")
+            gps.state = .noDevice
+            gps.mode = 0
+        case .counters(let c):
+            DaemonLog.log(.debug, "GPS counters: \(c)")
+        case .endOfStream:
+            DaemonLog.notice("GPS recording ended")
+            gps.state = .noDevice
+            gps.mode = 0
+        }
+        if gps.state != previous {
+            for alert in alerts.gps(gps.state, time: currentTime(instant)) { broadcast(alert) }
+            notifier.notify("STATUS=\(statusLine())")
+        }
+        if case .fix = event { broadcastState() } else if gps.state != previous { broadcastState() }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import XCTest
+import PacerCore
+import PacerSystem
+
+/// The real pacerd with real sources: a scenario recording played on a pty as its serial GPS
+/// (sim/nmeaplay.py), and the fake strap on a private dbus-daemon.
+final class DaemonLiveTests: XCTestCase {
+    static var repository: URL {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }
+
+    /// Background helpers of a test, killed at its end.
+    final class Helpers {
+        var processes: [Process] = []
+        func start(_ path: String, _ arguments: [String], environment: [String: String]? = nil, log: URL) throws {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: path)
+            p.arguments = arguments
+            if let environment { p.environment = environment }
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            let h = try FileHandle(forWritingTo: log)
+            p.standardOutput = h
+            p.standardError = h
+            try p.run()
+            try h.close()
+            processes.append(p)
+        }
+        deinit {
+            for p in processes.reversed() where p.isRunning { p.terminate() }
+            for p in processes { p.waitUntilExit() }
+        }
+    }
+
+    /// Generates `scenario` starting now and plays it on a pty linked at DIR/gps.
+    static func playScenario(_ scenario: String, in dir: URL, helpers: Helpers) throws -> String {
+        let repo = repository.path
+        let start = UTCTime(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970) * 1000).rfc3339
+        let gen = try runTool("/usr/bin/python3", ["\(repo)/sim/scenario.py", scenario, "--out", dir.path, "--start",
+                                                   String(start.prefix(19)) + "Z", "--quiet"])
+        XCTAssertEqual(gen.status, 0, gen.stderr)
+        let link = dir.appendingPathComponent("gps").path
+        try helpers.start("/usr/bin/python3", ["\(repo)/sim/nmeaplay.py", dir.appendingPathComponent("\(scenario).nmea").path,
+                                               "--link", link], log: dir.appendingPathComponent("nmeaplay.log"))
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: link) { usleep(25_000) }
+        return link
+    }
+
+    /// A private dbus-daemon standing in for the system bus, with the fake strap on it.
+    static func startFakeStrap(in dir: URL, helpers: Helpers, control: String? = nil) throws -> [String: String] {
+        let busPath = dir.appendingPathComponent("system_bus").path
+        try helpers.start("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(busPath)",
+                                                   "--nofork", "--nopidfile"], log: dir.appendingPathComponent("dbus.log"))
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busPath)"
+        var args = ["\(repository.path)/sim/fakestrap.py", "--strap", "00:22:D0:AA:BB:01", "--rate", "1"]
+        if let control { args += ["--control", control] }
+        try helpers.start("/usr/bin/python3", args, environment: env, log: dir.appendingPathComponent("fakestrap.log"))
+        return ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]
+    }
+
+    func testHeartRateFromTheFakeStrapStartsASessionAndSensorLossIsAnEvent() throws {
+        let helpers = Helpers()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-hr-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let control = dir.appendingPathComponent("strap-control").path
+        XCTAssertEqual(mkfifo(control, 0o600), 0)
+        let bus = try Self.startFakeStrap(in: dir, helpers: helpers, control: control)
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = contact\nstart_after_s = 2\n",
+                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: bus, directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let connected = try watcher.waitForState(timeout: 60) { $0.sensors.contains { $0.state == .connected } }
+        let strap = try XCTUnwrap(connected.sensors.first)
+        XCTAssertEqual(strap.kind, .heartRate)
+        XCTAssertEqual(strap.address, "00:22:D0:AA:BB:01")
+        // Skin contact for 2 s starts a session by itself; its STATE carries the heart rate and zone.
+        let live = try watcher.waitForState(timeout: 60) { $0.session?.heartRate != nil }
+        let hr = try XCTUnwrap(live.session?.heartRate)
+        XCTAssertTrue((40...220).contains(hr), "\(hr)")
+        XCTAssertNotNil(live.session?.heartRateZone)
+        XCTAssertTrue(daemon.log.contains("by itself: heart-rate strap worn"), daemon.log)
+        // The strap drops out for a moment: sensor_lost, then sensor_connected again.
+        let fifo = try XCTUnwrap(FileHandle(forWritingAtPath: control))
+        fifo.write(Data("drop 00:22:D0:AA:BB:01 1\n".utf8))
+        var kinds: [LiveEvent.Kind] = []
+        let deadline = Date().addingTimeInterval(60)
+        while !kinds.contains(.sensorConnected) || !kinds.contains(.sensorLost), Date() < deadline {
+            guard let v = try watcher.readReply(classes: ["EVENT"], timeout: 5), let e = LiveEvent(json: v) else { continue }
+            if e.kind == .sensorLost || (e.kind == .sensorConnected && kinds.contains(.sensorLost)) { kinds.append(e.kind) }
+        }
+        XCTAssertEqual(kinds.prefix(2), [.sensorLost, .sensorConnected], daemon.log)
+        try? fifo.close()
+    }
+
+    func testLiveStateHasDistanceFromTheSerialGPSAndHeartRateFromTheStrap() throws {
+        let helpers = Helpers()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-live-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gps = try Self.playScenario("steady-run", in: dir, helpers: helpers)
+        let bus = try Self.startFakeStrap(in: dir, helpers: helpers)
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 3\n",
+                                       extraArguments: ["--gps", "serial:\(gps)", "--sensors", "bluez"],
+                                       environment: bus, directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let fixed = try watcher.waitForState(timeout: 30) { $0.gps.state == .fix }
+        XCTAssertEqual(fixed.gps.source, "serial:\(gps)")
+        XCTAssertNotNil(fixed.gps.latitude)
+        // Sustained movement starts a session by itself; its distance grows with the fixes.
+        let moving = try watcher.waitForState(timeout: 60) { ($0.session?.distanceMeters ?? 0) > 20 && $0.session?.heartRate != nil }
+        let session = try XCTUnwrap(moving.session)
+        XCTAssertEqual(session.activity, .run)
+        XCTAssertEqual(session.state, .recording)
+        XCTAssertNotNil(session.speed)
+        XCTAssertTrue((40...220).contains(session.heartRate ?? 0))
+        XCTAssertEqual(moving.sensors.first?.state, .connected)
+        XCTAssertTrue(daemon.log.contains("starting a run session by itself"), daemon.log)
+    }
+}

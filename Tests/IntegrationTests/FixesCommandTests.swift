@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// `pacerctl fixes` against real peers: a pty carrying 10 Hz NMEA, and a recording file.
+/// Its output must be byte for byte what `pacerctl parse` prints for the same bytes.
+final class FixesCommandTests: XCTestCase {
+    func testSerialPtyOutputEqualsParseOfTheSameBytes() throws {
+        let pacerctl = try BuiltBinaries.url("pacerctl")
+        var master: Int32 = -1, slave: Int32 = -1
+        var tio = termios()
+        cfmakeraw(&tio)
+        XCTAssertEqual(openpty(&master, &slave, nil, &tio, nil), 0)
+        defer { close(master); close(slave) }
+        let path = String(cString: ttyname(slave))
+
+        let process = Process()
+        process.executableURL = pacerctl
+        process.arguments = ["fixes", "--source", "serial:\(path)@38400", "--json", "--count", "20", "--timeout", "30"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // 20 epochs at 10 Hz plus one to close the last (a live source cannot know it was the last).
+        var bytes: [UInt8] = []
+        for i in 0..<21 {
+            let seconds = 43_200 + i / 10
+            let time = String(format: "%02d%02d%02d.%d0", seconds / 3600, seconds / 60 % 60, seconds % 60, i % 10)
+            let lat = String(format: "4807.%06d", 38_000 + i * 7), lon = String(format: "01131.%06d", 324 + i * 9)
+            var epoch: [UInt8] = []
+            for body in ["GNRMC,\(time),A,\(lat),N,\(lon),E,12.5,88.0,011125,,,A",
+                         "GNGGA,\(time),\(lat),N,\(lon),E,1,12,0.7,530.2,M,47.6,M,,"] {
+                var x: UInt8 = 0
+                for b in body.utf8 { x ^= b }
+                epoch += Array("$\(body)*\(String(format: "%02X", x))\r\n".utf8)
+            }
+            if i < 20 { bytes += epoch }
+            _ = epoch.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+            usleep(100_000)
+        }
+        let printed = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        XCTAssertTrue(stderr.contains("device opened: serial:\(path)@38400"), stderr)
+
+        let parsed = try BuiltBinaries.run("pacerctl", ["parse", "--json", "-"], stdin: Data(bytes))
+        XCTAssertEqual(parsed.status, 0)
+        XCTAssertEqual(parsed.stdoutText.split(separator: "\n").count, 20)
+        XCTAssertEqual(String(decoding: printed, as: UTF8.self), parsed.stdoutText)
+    }
+
+    func testRecordingAtMaximumSpeedEqualsParse() throws {
+        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/GPSmap-76S.log").path
+        let fixes = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:\(file)@max", "--json"])
+        XCTAssertEqual(fixes.status, 0, fixes.stderr)
+        let parsed = try BuiltBinaries.run("pacerctl", ["parse", "--json", file])
+        XCTAssertFalse(parsed.stdoutText.isEmpty)
+        XCTAssertEqual(fixes.stdoutText, parsed.stdoutText)
+    }
+
+    func testBadSourceIsAUsageErrorAndAMissingRecordingFails() throws {
+        let bad = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "usb:/dev/x"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("unknown GPS source kind 'usb'"), bad.stderr)
+        let missing = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:/nonexistent/ride.nmea"])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("/nonexistent/ride.nmea: open: No such file or directory"), missing.stderr)
+    }
+}

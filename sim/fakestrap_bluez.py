@@ -1,0 +1,283 @@
+'''bluetoothd stand-in for Pacer's fake strap: python-dbusmock's bluez5 template plus GATT.
+
+Loaded by dbusmock (`python3 -m dbusmock --system --template sim/fakestrap_bluez.py`). It
+keeps the bluez5 template (adapter, Device1 objects, discovery) and adds what a heart-rate
+strap or a footpod exposes once connected: GattService1/GattCharacteristic1 objects,
+ServicesResolved, StartNotify/StopNotify, AcquireNotify (a SOCK_SEQPACKET pair, as BlueZ
+hands out) and ReadValue. The sensors themselves live in sim/fakestrap.py, which drives this
+"bluetoothd" through the org.pacer.FakeStrap interface on /.
+'''
+
+import socket
+
+import dbus
+import dbus.service
+from gi.repository import GLib
+
+from dbusmock import OBJECT_MANAGER_IFACE, mockobject
+from dbusmock.templates import bluez5
+# The bluez5 D-Bus methods (AddAdapter, AddDevice, ...) are picked up from this module's namespace.
+from dbusmock.templates.bluez5 import (AddAdapter, AddDevice, BlockDevice, ConnectDevice,  # noqa: F401
+                                       DisconnectDevice, PairDevice, RemoveAdapter,
+                                       RemoveAdapterWithDevices)
+
+BUS_NAME = bluez5.BUS_NAME
+MAIN_OBJ = bluez5.MAIN_OBJ
+SYSTEM_BUS = True
+IS_OBJECT_MANAGER = True
+
+CONTROL_IFACE = 'org.pacer.FakeStrap'
+DEVICE_IFACE = 'org.bluez.Device1'
+SERVICE_IFACE = 'org.bluez.GattService1'
+CHAR_IFACE = 'org.bluez.GattCharacteristic1'
+BASE_UUID = '-0000-1000-8000-00805f9b34fb'
+
+# address -> sensor description and live state (notify sockets, connectable flag)
+SENSORS = {}
+
+# What each kind of sensor exposes: (service uuid16, [(char uuid16, flags)]).
+PROFILES = {
+    'hr': [('180d', [('2a37', ['notify']), ('2a38', ['read'])]),
+           ('180f', [('2a19', ['read', 'notify'])])],
+    'footpod': [('1814', [('2a53', ['notify']), ('2a54', ['read'])]),
+                ('180f', [('2a19', ['read', 'notify'])])],
+}
+ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f']}
+
+
+def uuid128(short):
+    return '0000' + short + BASE_UUID
+
+
+def device_path(address):
+    return '/org/bluez/hci0/dev_' + address.replace(':', '_').upper()
+
+
+def load(mock, parameters):
+    bluez5.load(mock, parameters)
+    # dbusmock registers the main object only after load(); the bluez5 helpers look it up.
+    mockobject.objects.setdefault('/', mock)
+    AddAdapter(mock, 'hci0', parameters.get('adapter_name', 'pacer-sim'))
+
+
+def emit_props(obj, iface, changed):
+    obj.EmitSignal(dbus.PROPERTIES_IFACE, 'PropertiesChanged', 'sa{sv}as', [iface, changed, []])
+
+
+def sensor_for(device):
+    return SENSORS[str(device.props[DEVICE_IFACE]['Address'])]
+
+
+def close_notify_socket(char):
+    sock = getattr(char, 'notify_socket', None)
+    if sock is not None:
+        char.notify_socket = None
+        sock.close()
+
+
+def remove_gatt(sensor):
+    manager = mockobject.objects['/']
+    for path in sorted(sensor['gatt'], reverse=True):
+        obj = mockobject.objects.get(path)
+        if obj is None:
+            continue
+        close_notify_socket(obj)
+        ifaces = [CHAR_IFACE] if '/char' in path else [SERVICE_IFACE]
+        manager.RemoveObject(path)
+        manager.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesRemoved', 'oas', [dbus.ObjectPath(path), ifaces])
+    sensor['gatt'] = []
+
+
+def add_gatt(sensor):
+    manager = mockobject.objects['/']
+    dev = device_path(sensor['address'])
+    handle = 0x0c
+    for service_uuid, chars in PROFILES[sensor['kind']]:
+        spath = f'{dev}/service{handle:04x}'
+        handle += 1
+        sprops = {'UUID': dbus.String(uuid128(service_uuid), variant_level=1),
+                  'Primary': dbus.Boolean(True, variant_level=1),
+                  'Device': dbus.ObjectPath(dev, variant_level=1)}
+        manager.AddObject(spath, SERVICE_IFACE, sprops, [])
+        manager.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesAdded', 'oa{sa{sv}}',
+                           [dbus.ObjectPath(spath), {SERVICE_IFACE: sprops}])
+        sensor['gatt'].append(spath)
+        for char_uuid, flags in chars:
+            cpath = f'{spath}/char{handle:04x}'
+            handle += 2
+            cprops = {'UUID': dbus.String(uuid128(char_uuid), variant_level=1),
+                      'Service': dbus.ObjectPath(spath, variant_level=1),
+                      'Value': dbus.Array([], signature='y', variant_level=1),
+                      'Notifying': dbus.Boolean(False, variant_level=1),
+                      'Flags': dbus.Array(flags, signature='s', variant_level=1)}
+            methods = [('ReadValue', 'a{sv}', 'ay', ReadValue)]
+            if 'notify' in flags:
+                methods += [('StartNotify', '', '', StartNotify), ('StopNotify', '', '', StopNotify)]
+                if sensor['acquire']:
+                    cprops['NotifyAcquired'] = dbus.Boolean(False, variant_level=1)
+                    methods.append(('AcquireNotify', 'a{sv}', 'hq', AcquireNotify))
+            manager.AddObject(cpath, CHAR_IFACE, cprops, methods)
+            char = mockobject.objects[cpath]
+            char.uuid16 = char_uuid
+            char.sensor = sensor
+            char.notify_socket = None
+            manager.EmitSignal(OBJECT_MANAGER_IFACE, 'InterfacesAdded', 'oa{sa{sv}}',
+                               [dbus.ObjectPath(cpath), {CHAR_IFACE: cprops}])
+            sensor['gatt'].append(cpath)
+
+
+def Connect(device):
+    sensor = sensor_for(device)
+    if not sensor['connectable']:
+        raise dbus.exceptions.DBusException('le-connection-abort-by-local', name='org.bluez.Error.Failed')
+    if device.props[DEVICE_IFACE]['Connected']:
+        raise dbus.exceptions.DBusException('Already Connected', name='org.bluez.Error.AlreadyConnected')
+    device.props[DEVICE_IFACE]['Connected'] = dbus.Boolean(True, variant_level=1)
+    emit_props(device, DEVICE_IFACE, {'Connected': dbus.Boolean(True, variant_level=1)})
+
+    # Service discovery completes a moment after the link is up, as in bluetoothd.
+    def resolve():
+        if device.props[DEVICE_IFACE]['Connected'] and not sensor['gatt']:
+            add_gatt(sensor)
+            device.props[DEVICE_IFACE]['ServicesResolved'] = dbus.Boolean(True, variant_level=1)
+            emit_props(device, DEVICE_IFACE, {'ServicesResolved': dbus.Boolean(True, variant_level=1)})
+        return False
+    GLib.timeout_add(20, resolve)
+
+
+def drop_link(device):
+    # bluetoothd reports the link first, then drops the GATT objects of an unpaired device.
+    sensor = sensor_for(device)
+    device.props[DEVICE_IFACE]['ServicesResolved'] = dbus.Boolean(False, variant_level=1)
+    device.props[DEVICE_IFACE]['Connected'] = dbus.Boolean(False, variant_level=1)
+    emit_props(device, DEVICE_IFACE, {'ServicesResolved': dbus.Boolean(False, variant_level=1),
+                                      'Connected': dbus.Boolean(False, variant_level=1)})
+    remove_gatt(sensor)
+
+
+def Disconnect(device):
+    if not device.props[DEVICE_IFACE]['Connected']:
+        raise dbus.exceptions.DBusException('Not Connected', name='org.bluez.Error.NotConnected')
+    drop_link(device)
+
+
+def ReadValue(char, _options):
+    value = char.sensor['read_values'].get(char.uuid16, [])
+    return dbus.Array(value, signature='y')
+
+
+def StartNotify(char):
+    if getattr(char, 'notify_socket', None) is not None:
+        raise dbus.exceptions.DBusException('Notify acquired', name='org.bluez.Error.NotPermitted')
+    if not char.props[CHAR_IFACE]['Notifying']:
+        char.props[CHAR_IFACE]['Notifying'] = dbus.Boolean(True, variant_level=1)
+        emit_props(char, CHAR_IFACE, {'Notifying': dbus.Boolean(True, variant_level=1)})
+
+
+def StopNotify(char):
+    if char.props[CHAR_IFACE]['Notifying']:
+        char.props[CHAR_IFACE]['Notifying'] = dbus.Boolean(False, variant_level=1)
+        emit_props(char, CHAR_IFACE, {'Notifying': dbus.Boolean(False, variant_level=1)})
+
+
+def AcquireNotify(char, _options):
+    if char.props[CHAR_IFACE]['Notifying'] or getattr(char, 'notify_socket', None) is not None:
+        raise dbus.exceptions.DBusException('Notify already acquired', name='org.bluez.Error.NotPermitted')
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    char.notify_socket = ours
+    char.props[CHAR_IFACE]['NotifyAcquired'] = dbus.Boolean(True, variant_level=1)
+    emit_props(char, CHAR_IFACE, {'NotifyAcquired': dbus.Boolean(True, variant_level=1)})
+
+    # The client closing its end releases the acquisition, as in bluetoothd.
+    def on_hangup(_fd, _condition):
+        if char.notify_socket is ours:
+            close_notify_socket(char)
+            if CHAR_IFACE in char.props:
+                char.props[CHAR_IFACE]['NotifyAcquired'] = dbus.Boolean(False, variant_level=1)
+                emit_props(char, CHAR_IFACE, {'NotifyAcquired': dbus.Boolean(False, variant_level=1)})
+        return False
+    GLib.io_add_watch(ours.fileno(), GLib.IO_HUP | GLib.IO_ERR, on_hangup)
+    fd = dbus.types.UnixFd(theirs.fileno())
+    theirs.close()
+    return (fd, dbus.UInt16(23))
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='', out_signature='s')
+def Ping(mock):
+    '''Answers once the template is loaded: the fake strap waits for it after a (re)start.'''
+    return 'pong'
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='sssb', out_signature='s')
+def AddSensor(mock, address, name, kind, acquire):
+    '''Makes a sensor visible (a strap switched on): kind is "hr" or "footpod";
+    acquire offers AcquireNotify on its measurement characteristic.'''
+    if kind not in PROFILES:
+        raise dbus.exceptions.DBusException('unknown kind ' + kind, name=CONTROL_IFACE + '.Error')
+    path = AddDevice(mock, 'hci0', address, name)
+    device = mockobject.objects[path]
+    SENSORS[address] = {'address': address, 'kind': kind, 'acquire': bool(acquire), 'gatt': [],
+                        'connectable': True, 'read_values': {'2a19': [100], '2a38': [1], '2a54': [0]}}
+    device.AddMethods(DEVICE_IFACE, [('Connect', '', '', Connect), ('Disconnect', '', '', Disconnect)])
+    uuids = dbus.Array([uuid128(u) for u in ADVERTISED[kind]], signature='s', variant_level=1)
+    device.props[DEVICE_IFACE]['UUIDs'] = uuids
+    emit_props(device, DEVICE_IFACE, {'UUIDs': uuids, 'RSSI': dbus.Int16(-60, variant_level=1)})
+    return path
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='s', out_signature='')
+def RemoveSensor(mock, address):
+    '''The sensor disappears (switched off): link dropped and Device1 removed.'''
+    device = mockobject.objects.get(device_path(address))
+    if device is None:
+        return
+    if device.props[DEVICE_IFACE]['Connected']:
+        drop_link(device)
+    bluez5.RemoveDevice(mockobject.objects['/org/bluez/hci0'], device_path(address))
+    SENSORS.pop(address, None)
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='sb', out_signature='')
+def DropLink(mock, address, connectable):
+    '''Link loss: the device disconnects; connectable=False refuses Connect until SetConnectable.'''
+    sensor = SENSORS[address]
+    sensor['connectable'] = bool(connectable)
+    device = mockobject.objects[device_path(address)]
+    if device.props[DEVICE_IFACE]['Connected']:
+        drop_link(device)
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='sb', out_signature='')
+def SetConnectable(mock, address, connectable):
+    SENSORS[address]['connectable'] = bool(connectable)
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='ssay', out_signature='')
+def SetReadValue(mock, address, uuid16, value):
+    SENSORS[address]['read_values'][uuid16] = [int(b) for b in value]
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='ssay', out_signature='b')
+def Notify(mock, address, uuid16, value):
+    '''Sends one notification from a sensor; False when nobody subscribed (nothing is sent).'''
+    sensor = SENSORS.get(address)
+    if sensor is None:
+        return False
+    for path in sensor['gatt']:
+        char = mockobject.objects.get(path)
+        if char is None or getattr(char, 'uuid16', None) != uuid16:
+            continue
+        sock = getattr(char, 'notify_socket', None)
+        if sock is not None:
+            try:
+                sock.send(bytes(int(b) for b in value))
+                return True
+            except OSError:
+                close_notify_socket(char)
+                return False
+        if char.props[CHAR_IFACE]['Notifying']:
+            array = dbus.Array([dbus.Byte(int(b)) for b in value], signature='y')
+            char.props[CHAR_IFACE]['Value'] = array
+            emit_props(char, CHAR_IFACE, {'Value': dbus.Array(array, signature='y', variant_level=1)})
+            return True
+    return False
