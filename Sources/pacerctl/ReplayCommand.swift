@@ -16,14 +16,12 @@ enum ReplayCommand {
             guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be run, walk or ride, not '\(name)'") }
             activity = a
         }
-        if arguments.option("journal") != nil {
-            printError("pacerctl replay: --journal is not available yet (the journal lands with issue 6)")
-            return 2
-        }
         var config = PacerConfig()
+        var configText = ""
         if let path = arguments.option("config") {
             do {
-                config = try PacerConfig(parsing: try readText(path), file: path)
+                configText = try readText(path)
+                config = try PacerConfig(parsing: configText, file: path)
             } catch let error as ConfigError {
                 printError("pacerctl replay: \(error)")
                 return 1
@@ -40,13 +38,21 @@ enum ReplayCommand {
         }
         var replay = SessionReplay(config: config, activity: activity, notifications: notifications)
         var decoder = NMEADecoder()
-        let ignore: (SessionOutput) -> Void = { _ in }
+        // With --journal the session is written as the daemon writes it (group commit, events synced).
+        let recorder = try arguments.option("journal").map {
+            SessionJournalRecorder(writer: try JournalWriter(directory: $0), configSnapshot: configText)
+        }
+        let ignore: (SessionOutput) -> Void = { output in recorder?.record(output) }
         let source = try FileByteSource(path: nmeaPath)
         try source.forEachChunk { chunk in
             decoder.decode(chunk) { replay.feed($0, emit: ignore) }
         }
         decoder.finish { replay.feed($0, emit: ignore) }
-        let summary = replay.finish(emit: ignore)
+        var summary = replay.finish(emit: ignore)
+        if let recorder {
+            try recorder.finish(summary: summary)
+            summary.id = recorder.sessionID
+        }
 
         let out = BufferedOutput()
         if arguments.flag("json") {

@@ -18,6 +18,13 @@ let subcommands: [Subcommand] = [
     ReplayCommand.subcommand,
     BLERecordCommand.subcommand,
     FixesCommand.subcommand,
+    SessionsCommand.subcommand,
+    ShowCommand.subcommand,
+    ExportCommand.subcommand,
+    StatsCommand.subcommand,
+    RecordsCommand.subcommand,
+    DeleteCommand.subcommand,
+    JournalSynthCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

@@ -61,6 +61,21 @@ final class FixesCommandTests: XCTestCase {
         XCTAssertEqual(fixes.stdoutText, parsed.stdoutText)
     }
 
+    func testPacedRecordingDeliversEveryFixThenEnds() throws {
+        // 22 s of recording at 50x: paced by the NMEA times, same fixes as parse, then the end.
+        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/GPSmap-76S.log").path
+        let fixes = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:\(file)@50x", "--json"])
+        XCTAssertEqual(fixes.status, 0, fixes.stderr)
+        XCTAssertTrue(fixes.stderr.contains("device opened: file:\(file)@50x"), fixes.stderr)
+        let parsed = try BuiltBinaries.run("pacerctl", ["parse", "--json", file])
+        XCTAssertEqual(fixes.stdoutText, parsed.stdoutText)
+        let text = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:\(file)@max", "--count", "2"])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        let lines = text.stdoutText.split(separator: "\n")
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("2011-10-24T12:51:06.000Z  38.908478333 -77.440871667  3D"), String(lines[0]))
+    }
+
     func testBadSourceIsAUsageErrorAndAMissingRecordingFails() throws {
         let bad = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "usb:/dev/x"])
         XCTAssertEqual(bad.status, 2)

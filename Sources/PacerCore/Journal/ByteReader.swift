@@ -61,6 +61,7 @@ public struct ByteReader {
     }
 
     /// A varint that must fit a small count (guards allocations against damaged lengths).
+    /// `max` is evaluated before the varint is read.
     public mutating func count(max: Int) throws -> Int {
         let v = try varint()
         guard v <= UInt64(max) else { throw Malformed() }
@@ -68,7 +69,9 @@ public struct ByteReader {
     }
 
     public mutating func string() throws -> String {
-        let n = try count(max: remaining)
+        let v = try varint()
+        guard v <= UInt64(remaining) else { throw Truncated() }
+        let n = Int(v)
         defer { offset += n }
         return String(decoding: UnsafeRawBufferPointer(rebasing: base[offset..<(offset + n)]), as: UTF8.self)
     }

@@ -1,6 +1,6 @@
 /// Little-endian and LEB128 varint encoding into a growing byte array: the primitive under
 /// journal records, the history index and FIT messages.
-public struct ByteWriter {
+public struct ByteWriter: Sendable {
     public var bytes: [UInt8]
 
     public init(capacity: Int = 64) {

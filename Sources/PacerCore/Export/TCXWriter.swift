@@ -1,0 +1,58 @@
+/// Garmin Training Center XML v2: one Activity, a Lap per lap with its totals, and a Track of
+/// Trackpoints with position, altitude, distance, heart rate and cadence (run cadence in the
+/// ActivityExtension v2 `RunCadence`, per leg; ride cadence in `Cadence`).
+public enum TCXWriter {
+    public static func write(_ session: ExportSession) -> [UInt8] {
+        let s = session.summary
+        var x = XMLText(capacity: 512 + session.samples.count * 300)
+        x.raw(#"<?xml version="1.0" encoding="UTF-8"?>"#); x.raw("\n")
+        x.raw(#"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" "#)
+        x.raw(#"xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2" "#)
+        x.raw(#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">"#)
+        let sport = switch s.activity { case .run: "Running"; case .ride: "Biking"; case .walk: "Other" }
+        x.raw("\n<Activities>\n<Activity Sport=\"" + sport + "\">\n")
+        let start = s.start ?? session.samples.first?.time ?? UTCTime(millisecondsSinceEpoch: 0)
+        x.element("Id", XMLText.time(start))
+        let laps = session.laps
+        let totalDistance = max(s.distanceMeters, 1e-9)
+        for lap in laps {
+            let t = lap.totals
+            x.raw("\n<Lap StartTime=\"" + XMLText.time(t.start ?? start) + "\">")
+            x.element("TotalTimeSeconds", t.elapsedSeconds, decimals: 3)
+            x.element("DistanceMeters", t.distanceMeters, decimals: 2)
+            if let v = session.maxSpeed(lap.samples) ?? (laps.count == 1 ? s.maxSpeed : nil) { x.element("MaximumSpeed", v, decimals: 3) }
+            let calories = laps.count == 1 ? (s.calories ?? 0) : (s.calories ?? 0) * t.distanceMeters / totalDistance
+            x.element("Calories", String(Int(calories.rounded())))
+            if let hr = t.heartRateAverage { x.raw("<AverageHeartRateBpm>"); x.element("Value", String(Int(hr.rounded()))); x.raw("</AverageHeartRateBpm>") }
+            if let hr = session.maxHeartRate(lap.samples) { x.raw("<MaximumHeartRateBpm>"); x.element("Value", String(hr)); x.raw("</MaximumHeartRateBpm>") }
+            x.element("Intensity", "Active")
+            if s.activity == .ride, let c = t.cadenceAverage { x.element("Cadence", String(min(254, Int(c.rounded())))) }
+            x.element("TriggerMethod", "Manual")
+            x.raw("\n<Track>\n")
+            for i in lap.samples {
+                let p = session.samples[i]
+                x.raw("<Trackpoint>")
+                x.element("Time", XMLText.time(p.time))
+                if let lat = p.latitude, let lon = p.longitude {
+                    x.raw("<Position>"); x.element("LatitudeDegrees", lat, decimals: 7); x.element("LongitudeDegrees", lon, decimals: 7); x.raw("</Position>")
+                }
+                if let a = p.altitudeMSL { x.element("AltitudeMeters", a, decimals: 2) }
+                x.element("DistanceMeters", p.distanceMeters, decimals: 2)
+                if let hr = p.heartRate { x.raw("<HeartRateBpm>"); x.element("Value", String(min(255, max(1, hr)))); x.raw("</HeartRateBpm>") }
+                if s.activity == .ride, let c = p.cadence { x.element("Cadence", String(min(254, Int(c.rounded())))) }
+                if p.speed != nil || (s.activity != .ride && p.cadence != nil) {
+                    x.raw("<Extensions><ns3:TPX>")
+                    if let v = p.speed { x.element("ns3:Speed", v, decimals: 3) }
+                    if s.activity != .ride, let c = p.cadence { x.element("ns3:RunCadence", String(min(254, Int((c / 2).rounded())))) }
+                    x.raw("</ns3:TPX></Extensions>")
+                }
+                x.raw("</Trackpoint>\n")
+            }
+            x.raw("</Track>\n</Lap>")
+        }
+        x.raw("\n<Creator xsi:type=\"Device_t\"><Name>Pacer</Name><UnitId>0</UnitId><ProductID>0</ProductID>")
+        x.raw("<Version><VersionMajor>0</VersionMajor><VersionMinor>1</VersionMinor></Version></Creator>")
+        x.raw("\n</Activity>\n</Activities>\n</TrainingCenterDatabase>\n")
+        return x.bytes
+    }
+}

@@ -1,0 +1,42 @@
+/// Metric or imperial display for history output (`--units`); JSON always stays SI.
+public enum UnitSystem: String, Sendable, CaseIterable {
+    case metric, imperial
+
+    public var distanceUnit: String { self == .metric ? "km" : "mi" }
+    public var metresPerUnit: Double { self == .metric ? 1000 : 1609.344 }
+
+    /// Distance in km or miles with 2 decimals.
+    public func distance(_ metres: Double) -> String { Self.fixed(metres / metresPerUnit, 2) }
+
+    /// Pace per km or mile as m:ss, or `-` when not moving.
+    public func pace(metres: Double, seconds: Double) -> String {
+        guard metres > 0, seconds > 0 else { return "-" }
+        return Self.clock(seconds / (metres / metresPerUnit))
+    }
+
+    /// `h:mm:ss` (or `m:ss` under an hour).
+    public static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0 else { return "-" }
+        let total = Int(seconds.rounded())
+        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        func two(_ v: Int) -> String { v < 10 ? "0" + v.description : v.description }
+        return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+    }
+
+    /// Fixed decimals without Foundation's String(format:).
+    public static func fixed(_ v: Double, _ decimals: Int) -> String {
+        guard v.isFinite else { return "-" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let n = Int64((abs(v) * scale).rounded())
+        let whole = n / Int64(scale), frac = n % Int64(scale)
+        var f = frac.description
+        while f.count < decimals { f = "0" + f }
+        return (v < 0 && n != 0 ? "-" : "") + whole.description + (decimals > 0 ? "." + f : "")
+    }
+
+    /// Right-aligns `s` in `width` columns.
+    public static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+}

@@ -1,0 +1,144 @@
+/// The history index file (`index.pjx`): every live session's summary, in journal order, so
+/// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
+/// sizes it was built from, and readers rebuild it when they disagree with the directory.
+///
+/// Layout (little-endian): magic `PACERIDX`, u32 version, u32 segment count, u32 row count,
+/// u32 0; per segment u32 number, u32 0, u64 size; then fixed 120-byte rows (id, start ms,
+/// elapsed, moving, distance, calories, steps, activity, flags, segment, offset of the
+/// sessionStart frame, blob offset and length, 5 best-effort seconds, NaN/INT64_MIN = null);
+/// then the summary blobs (`SessionSummaryCodec`); last, the CRC-32C of all that precedes.
+public struct HistoryIndex: Sendable {
+    public static let magic: [UInt8] = Array("PACERIDX".utf8)
+    public static let version: UInt32 = 1
+    public static let rowSize = 120
+
+    public struct SegmentSize: Equatable, Sendable {
+        public var number: UInt32
+        public var size: UInt64
+        public init(number: UInt32, size: UInt64) { self.number = number; self.size = size }
+    }
+
+    /// One session as the index keeps it.
+    public struct Entry: Sendable {
+        public var summary: SessionSummary
+        public var id: UInt64
+        public var segment: UInt32
+        public var offset: UInt64
+        /// Fastest 1 km, 5 km, 10 km, half, full marathon inside the session (`BestEfforts`).
+        public var bestEfforts: [Double?]
+        public init(summary: SessionSummary, id: UInt64, segment: UInt32, offset: UInt64, bestEfforts: [Double?]) {
+            self.summary = summary
+            self.id = id
+            self.segment = segment
+            self.offset = offset
+            self.bestEfforts = bestEfforts
+        }
+    }
+
+    /// Serializes entries built from a journal whose segments had `segments` sizes.
+    public static func encode(segments: [SegmentSize], entries: [Entry]) -> [UInt8] {
+        var w = ByteWriter(capacity: 32 + entries.count * (rowSize + 200))
+        w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(entries.count)); w.u32(0)
+        for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
+        var blobs = ByteWriter(capacity: entries.count * 200)
+        for e in entries {
+            let s = e.summary
+            let blobStart = blobs.count
+            SessionSummaryCodec.encode(s, into: &blobs)
+            w.u64(e.id)
+            w.i64(s.start?.millisecondsSinceEpoch ?? Int64.min)
+            w.f64(s.elapsedSeconds); w.f64(s.movingSeconds); w.f64(s.distanceMeters)
+            w.f64(s.calories ?? .nan)
+            w.i64(s.steps.map { Int64($0) } ?? Int64.min)
+            w.u8(SessionSummaryCodec.activityCode(s.activity)); w.u8(s.interrupted ? 1 : 0); w.u16(0)
+            w.u32(e.segment); w.u64(e.offset)
+            w.u32(UInt32(blobStart)); w.u32(UInt32(blobs.count - blobStart))
+            for k in 0..<5 { w.f64(k < e.bestEfforts.count ? (e.bestEfforts[k] ?? .nan) : .nan) }
+        }
+        w.append(blobs.bytes)
+        w.u32(CRC32C.checksum(w.bytes))
+        return w.bytes
+    }
+}
+
+/// Reads an index file in place: rows are decoded on demand, summaries only when asked for.
+public struct HistoryIndexReader {
+    public let bytes: UnsafeRawBufferPointer
+    public let segments: [HistoryIndex.SegmentSize]
+    public let count: Int
+    let rowsStart: Int
+    let blobsStart: Int
+
+    /// nil when the file is not a whole, verified index.
+    public init?(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        guard bytes.count >= 28 else { return nil }
+        for i in 0..<8 where bytes[i] != HistoryIndex.magic[i] { return nil }
+        var r = ByteReader(bytes, offset: 8)
+        guard (try? r.u32()) == HistoryIndex.version, let nseg = try? r.u32(), let nrows = try? r.u32(),
+              (try? r.u32()) != nil, Int(nseg) < 1 << 24, Int(nrows) < 1 << 26 else { return nil }
+        var segs: [HistoryIndex.SegmentSize] = []
+        for _ in 0..<nseg {
+            guard let n = try? r.u32(), (try? r.u32()) != nil, let size = try? r.u64() else { return nil }
+            segs.append(.init(number: n, size: size))
+        }
+        segments = segs
+        count = Int(nrows)
+        rowsStart = r.offset
+        blobsStart = rowsStart + count * HistoryIndex.rowSize
+        guard blobsStart + 4 <= bytes.count else { return nil }
+        var tail = ByteReader(bytes, offset: bytes.count - 4)
+        guard let stored = try? tail.u32(),
+              CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)])) == stored else { return nil }
+    }
+
+    /// The numeric columns of row `i` (what list and stats need), without decoding the blob.
+    public struct Row {
+        public var id: UInt64
+        public var start: Int64?
+        public var elapsed: Double, moving: Double, distance: Double
+        public var calories: Double?
+        public var steps: Int64?
+        public var activity: Activity
+        public var interrupted: Bool
+        public var segment: UInt32
+        public var offset: UInt64
+        public var bestEfforts: [Double?]
+    }
+
+    @inline(__always) func f64(_ o: Int) -> Double { Double(bitPattern: u64(o)) }
+    @inline(__always) func u64(_ o: Int) -> UInt64 { bytes.loadUnaligned(fromByteOffset: o, as: UInt64.self).littleEndian }
+    @inline(__always) func u32(_ o: Int) -> UInt32 { bytes.loadUnaligned(fromByteOffset: o, as: UInt32.self).littleEndian }
+
+    public func id(_ i: Int) -> UInt64 { u64(rowsStart + i * HistoryIndex.rowSize) }
+    public func startMilliseconds(_ i: Int) -> Int64? {
+        let v = Int64(bitPattern: u64(rowsStart + i * HistoryIndex.rowSize + 8))
+        return v == Int64.min ? nil : v
+    }
+    public func activity(_ i: Int) -> Activity {
+        SessionSummaryCodec.activity(code: bytes[rowsStart + i * HistoryIndex.rowSize + 56]) ?? .run
+    }
+
+    public func row(_ i: Int) -> Row {
+        let o = rowsStart + i * HistoryIndex.rowSize
+        let cal = f64(o + 40)
+        let steps = Int64(bitPattern: u64(o + 48))
+        var best: [Double?] = []
+        for k in 0..<5 { let v = f64(o + 80 + 8 * k); best.append(v.isNaN ? nil : v) }
+        return Row(id: u64(o), start: startMilliseconds(i), elapsed: f64(o + 16), moving: f64(o + 24), distance: f64(o + 32),
+                   calories: cal.isNaN ? nil : cal, steps: steps == Int64.min ? nil : steps,
+                   activity: activity(i), interrupted: bytes[o + 57] != 0,
+                   segment: u32(o + 60), offset: u64(o + 64), bestEfforts: best)
+    }
+
+    /// The full summary of row `i` (with its id), as replay printed it.
+    public func summary(_ i: Int) -> SessionSummary? {
+        let o = rowsStart + i * HistoryIndex.rowSize
+        let start = blobsStart + Int(u32(o + 72)), length = Int(u32(o + 76))
+        guard start + length <= bytes.count - 4 else { return nil }
+        var r = ByteReader(bytes, offset: start, end: start + length)
+        guard var s = try? SessionSummaryCodec.decode(&r) else { return nil }
+        s.id = String(id(i))
+        return s
+    }
+}

@@ -1,0 +1,82 @@
+/// Folds verified journal records, in order, back into sessions.
+///
+/// Feed it every frame `JournalScanner` accepts; it hands back each session as it completes
+/// so a caller can summarise and drop samples as it goes (history over years of 1 Hz data).
+public struct JournalAssembler {
+    /// The session whose sessionStart was seen and whose sessionEnd was not (yet).
+    public private(set) var open: JournalSession?
+    /// Ids deleted by tombstones.
+    public private(set) var deleted: Set<UInt64> = []
+    public private(set) var highestID: UInt64 = 0
+    public private(set) var sampleCount = 0
+    private var codec: JournalSampleCodec?
+    private let wantSamples: (UInt64) -> Bool
+
+    /// - Parameter wantSamples: which sessions to decode samples for (others are skipped).
+    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }) {
+        self.wantSamples = wantSamples
+    }
+
+    /// The last decoded sample of the open session (the delta state a resumed writer continues from).
+    public var openCodec: JournalSampleCodec? { codec }
+
+    /// Applies one record; returns a session that this record completed. Throws on a payload
+    /// that verified but does not decode (treated like damage by callers).
+    public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
+        if type == .samples {
+            guard open != nil, var c = codec else { throw ByteReader.Malformed() }
+            var r = ByteReader(payload)
+            let n = try r.count(max: payload.count)
+            if open!.hasSamples { open!.samples.reserveCapacity(open!.samples.count + n) }
+            for _ in 0..<n {
+                let s = try c.decode(&r)
+                if open!.hasSamples { open!.samples.append(s) }
+            }
+            guard r.isAtEnd else { throw ByteReader.Malformed() }
+            codec = c
+            sampleCount += n
+            return nil
+        }
+        guard let record = try JournalRecord.decode(type: type, payload: payload) else { return nil }
+        switch record {
+        case let .sessionStart(id, activity, start, config):
+            let previous = closeOpenAsInterrupted()
+            open = JournalSession(id: id, activity: activity, start: start, config: config,
+                                  segment: segment, offset: offset, hasSamples: wantSamples(id))
+            codec = JournalSampleCodec(sessionStart: start)
+            highestID = max(highestID, id)
+            return previous
+        case let .event(event):
+            guard open != nil else { throw ByteReader.Malformed() }
+            open!.events.append(event)
+            return nil
+        case let .sessionEnd(id, summary):
+            guard var session = open, session.id == id else { throw ByteReader.Malformed() }
+            session.summary = summary
+            open = nil
+            codec = nil
+            return session
+        case let .tombstone(id, _):
+            deleted.insert(id)
+            return nil
+        case let .reopened(id, time):
+            guard open?.id == id else { throw ByteReader.Malformed() }
+            open!.events.append(.marker(time: time, kind: "reopened", detail: ""))
+            return nil
+        }
+    }
+
+    /// At the end of a segment that is not the live tail, an open session can never continue
+    /// (segments start at session boundaries): it is returned closed as interrupted.
+    public mutating func endOfSegment(isLast: Bool) -> JournalSession? {
+        isLast ? nil : closeOpenAsInterrupted()
+    }
+
+    private mutating func closeOpenAsInterrupted() -> JournalSession? {
+        guard var session = open else { return nil }
+        session.summary = session.effectiveSummary
+        open = nil
+        codec = nil
+        return session
+    }
+}

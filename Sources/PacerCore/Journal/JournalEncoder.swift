@@ -1,0 +1,65 @@
+/// Turns a live session into journal frames (pure: the writer decides when bytes hit disk).
+///
+/// Samples are batched into one samples record per flush — one per group commit — which is
+/// what keeps 1 Hz recording near 12 bytes a sample.
+public struct JournalEncoder: Sendable {
+    public private(set) var openID: UInt64?
+    private var codec: JournalSampleCodec?
+    private var block = ByteWriter(capacity: 256)
+    private var blockCount = 0
+
+    public init() {}
+
+    /// Continues an open session found by recovery, from its last sample's delta state.
+    public init(resuming id: UInt64, codec: JournalSampleCodec) {
+        openID = id
+        self.codec = codec
+    }
+
+    public var pendingSampleCount: Int { blockCount }
+
+    public mutating func start(id: UInt64, activity: Activity, start: UTCTime, config: String, into out: inout [UInt8]) {
+        precondition(openID == nil, "a session is already open")
+        JournalRecord.sessionStart(id: id, activity: activity, start: start, config: config).appendFrame(to: &out)
+        openID = id
+        codec = JournalSampleCodec(sessionStart: start)
+    }
+
+    /// Buffers a sample (written at the next `flushSamples`).
+    public mutating func append(sample: SessionSample) {
+        guard codec != nil else { return }
+        codec!.encode(sample, into: &block)
+        blockCount += 1
+    }
+
+    /// Emits buffered samples as one samples record.
+    public mutating func flushSamples(into out: inout [UInt8]) {
+        guard blockCount > 0 else { return }
+        var payload = ByteWriter(capacity: block.count + 4)
+        payload.varint(UInt64(blockCount))
+        payload.append(block.bytes)
+        JournalFormat.appendFrame(type: .samples, payload: payload.bytes, to: &out)
+        block.bytes.removeAll(keepingCapacity: true)
+        blockCount = 0
+    }
+
+    /// Emits an event after the samples that precede it.
+    public mutating func append(event: JournalEvent, into out: inout [UInt8]) {
+        flushSamples(into: &out)
+        JournalRecord.event(event).appendFrame(to: &out)
+    }
+
+    public mutating func reopened(at time: UTCTime, into out: inout [UInt8]) {
+        guard let id = openID else { return }
+        JournalRecord.reopened(id: id, time: time).appendFrame(to: &out)
+    }
+
+    /// Emits the remaining samples and the session end; the session is closed.
+    public mutating func end(summary: SessionSummary, into out: inout [UInt8]) {
+        guard let id = openID else { return }
+        flushSamples(into: &out)
+        JournalRecord.sessionEnd(id: id, summary: summary).appendFrame(to: &out)
+        openID = nil
+        codec = nil
+    }
+}

@@ -1,0 +1,89 @@
+/// The on-disk format of the session journal, specified here in prose (as SQLite's `wal.c`
+/// does) and mirrored in `docs/journal.md`. Encoding and scanning are pure and work on bytes.
+///
+/// FILES. A journal is a directory of append-only segment files `segment-00000001.pjl`,
+/// `segment-00000002.pjl`, ... numbered from 1. A new segment is started only at a session
+/// boundary (when the current one passes its size limit), so every segment decodes on its own.
+/// `index.pjx` beside them is a cache of summaries (see `HistoryIndex`), never the truth.
+///
+/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 1) and
+/// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
+///
+/// FRAME. After the header the file is a sequence of frames, nothing else:
+///
+///     offset 0  u32 LE  payload length L (at most `maximumPayload`)
+///     offset 4  u8      record type (1...9 below)
+///     offset 5  u32 LE  CRC-32C (Castagnoli) of bytes 0..<5 followed by the payload
+///     offset 9  L bytes payload
+///
+/// RECOVERY. A reader accepts frames from the start while each one is complete and its CRC
+/// verifies; the first frame that does not (a torn write, a flipped bit, zeros) ends the valid
+/// prefix. Opening for writing truncates the last segment there and appends after it; committed
+/// frames are never rewritten. Damage inside an older segment only ends that segment.
+///
+/// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
+///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text
+///                   (`key=value` lines: the settings the summary depends on).
+///   2 samples:      count, then that many samples, each delta-encoded against the previous
+///                   sample of the same session (state starts at the session start time, all
+///                   values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
+///                   rate, 4 RR intervals, 5 cadence, 6 steps), zigzag(Δtime ms − 1000),
+///                   zigzag(ΔΔdistance cm), then for each present field: latitude and longitude
+///                   in 1e-7 degrees as second-order deltas (the change of the previous step,
+///                   as distance), then zigzag deltas of altitude cm, speed cm/s, heart rate
+///                   bpm, RR (count, then each RR's delta from the previous RR, 1/1024 s),
+///                   cadence 0.1/min, steps. A steady 1 Hz sample with heart rate takes ~13 bytes.
+///   3 lap:          time, lap number (the lap that starts).
+///   4 pause:        time, 1 if automatic else 0.
+///   5 resume:       time.
+///   6 event:        time, kind, detail (free text, e.g. `zone_changed`, `3`).
+///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`); interrupted sessions
+///                   closed by recovery carry a summary computed from their samples.
+///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
+///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
+/// Records of a session come between its sessionStart and sessionEnd; at most one is open.
+public enum JournalFormat {
+    public static let magic: [UInt8] = Array("PACERJNL".utf8)
+    public static let version: UInt32 = 1
+    public static let segmentHeaderSize = 16
+    public static let frameHeaderSize = 9
+    /// Larger lengths are damage, not records: no record comes near this.
+    public static let maximumPayload = 16 << 20
+
+    /// The 16-byte header of segment `number`.
+    public static func segmentHeader(number: UInt32) -> [UInt8] {
+        var w = ByteWriter(capacity: segmentHeaderSize)
+        w.append(magic)
+        w.u32(version)
+        w.u32(number)
+        return w.bytes
+    }
+
+    /// The segment number when `bytes` starts with a valid header.
+    public static func segmentNumber(header bytes: UnsafeRawBufferPointer) -> UInt32? {
+        guard bytes.count >= segmentHeaderSize else { return nil }
+        for i in 0..<8 where bytes[i] != magic[i] { return nil }
+        var r = ByteReader(bytes, offset: 8)
+        guard let v = try? r.u32(), v == version, let n = try? r.u32() else { return nil }
+        return n
+    }
+
+    /// Appends one framed record (header + payload) to `out`.
+    public static func appendFrame(type: JournalRecordType, payload: [UInt8], to out: inout [UInt8]) {
+        let start = out.count
+        var w = ByteWriter(capacity: frameHeaderSize)
+        w.u32(UInt32(payload.count))
+        w.u8(type.rawValue)
+        var crc = w.bytes.withUnsafeBytes { CRC32C.update(0, $0) }
+        crc = payload.withUnsafeBytes { CRC32C.update(crc, $0) }
+        w.u32(crc)
+        out.append(contentsOf: w.bytes)
+        out.append(contentsOf: payload)
+        assert(out.count - start == frameHeaderSize + payload.count)
+    }
+}
+
+/// The kinds of journal record (the byte after a frame's length).
+public enum JournalRecordType: UInt8, Sendable {
+    case sessionStart = 1, samples, lap, pause, resume, event, sessionEnd, tombstone, reopened
+}

@@ -1,0 +1,80 @@
+/// One decoded journal record other than samples (which `JournalSampleCodec` streams).
+public enum JournalRecord: Equatable, Sendable {
+    case sessionStart(id: UInt64, activity: Activity, start: UTCTime, config: String)
+    case event(JournalEvent)
+    case sessionEnd(id: UInt64, summary: SessionSummary)
+    case tombstone(id: UInt64, time: UTCTime)
+    case reopened(id: UInt64, time: UTCTime)
+
+    /// The record's type byte and payload.
+    public var encoded: (JournalRecordType, [UInt8]) {
+        var w = ByteWriter(capacity: 64)
+        switch self {
+        case let .sessionStart(id, activity, start, config):
+            w.varint(id); w.u8(SessionSummaryCodec.activityCode(activity))
+            w.zigzag(start.millisecondsSinceEpoch); w.string(config)
+            return (.sessionStart, w.bytes)
+        case let .event(event):
+            w.zigzag(event.time.millisecondsSinceEpoch)
+            switch event {
+            case let .lap(_, number): w.zigzag(Int64(number)); return (.lap, w.bytes)
+            case let .pause(_, automatic): w.u8(automatic ? 1 : 0); return (.pause, w.bytes)
+            case .resume: return (.resume, w.bytes)
+            case let .marker(_, kind, detail): w.string(kind); w.string(detail); return (.event, w.bytes)
+            }
+        case let .sessionEnd(id, summary):
+            w.varint(id); SessionSummaryCodec.encode(summary, into: &w)
+            return (.sessionEnd, w.bytes)
+        case let .tombstone(id, time):
+            w.varint(id); w.zigzag(time.millisecondsSinceEpoch)
+            return (.tombstone, w.bytes)
+        case let .reopened(id, time):
+            w.varint(id); w.zigzag(time.millisecondsSinceEpoch)
+            return (.reopened, w.bytes)
+        }
+    }
+
+    /// Appends the record as a frame.
+    public func appendFrame(to out: inout [UInt8]) {
+        let (type, payload) = encoded
+        JournalFormat.appendFrame(type: type, payload: payload, to: &out)
+    }
+
+    /// Decodes a verified frame's payload; nil for `.samples`. Throws on a malformed payload.
+    public static func decode(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> JournalRecord? {
+        var r = ByteReader(payload)
+        func time() throws -> UTCTime { UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
+        let record: JournalRecord
+        switch type {
+        case .samples: return nil
+        case .sessionStart:
+            let id = try r.varint()
+            guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }
+            record = .sessionStart(id: id, activity: activity, start: try time(), config: try r.string())
+        case .lap:
+            let t = try time()
+            record = .event(.lap(time: t, number: Int(clamping: try r.zigzag())))
+        case .pause:
+            let t = try time()
+            record = .event(.pause(time: t, automatic: try r.u8() != 0))
+        case .resume: record = .event(.resume(time: try time()))
+        case .event:
+            let t = try time()
+            let kind = try r.string()
+            record = .event(.marker(time: t, kind: kind, detail: try r.string()))
+        case .sessionEnd:
+            let id = try r.varint()
+            var summary = try SessionSummaryCodec.decode(&r)
+            summary.id = String(id)
+            record = .sessionEnd(id: id, summary: summary)
+        case .tombstone:
+            let id = try r.varint()
+            record = .tombstone(id: id, time: try time())
+        case .reopened:
+            let id = try r.varint()
+            record = .reopened(id: id, time: try time())
+        }
+        guard r.isAtEnd else { throw ByteReader.Malformed() }
+        return record
+    }
+}

@@ -1,0 +1,34 @@
+/// One session as read back from the journal: its start, samples (when asked for), events
+/// and summary. `summary` is nil while the session is still open.
+public struct JournalSession: Sendable {
+    public var id: UInt64
+    public var activity: Activity
+    public var start: UTCTime
+    public var config: String
+    public var samples: [SessionSample] = []
+    public var events: [JournalEvent] = []
+    public var summary: SessionSummary?
+    /// Where its sessionStart frame is: lets `show` and `export` read one session without a full decode.
+    public var segment: UInt32
+    public var offset: Int
+    /// Samples were decoded (the caller asked for this session's samples).
+    public var hasSamples: Bool
+
+    public init(id: UInt64, activity: Activity, start: UTCTime, config: String, segment: UInt32, offset: Int, hasSamples: Bool) {
+        self.id = id
+        self.activity = activity
+        self.start = start
+        self.config = config
+        self.segment = segment
+        self.offset = offset
+        self.hasSamples = hasSamples
+    }
+
+    /// The summary to show: the stored one, or one computed from the samples for an open session.
+    public var effectiveSummary: SessionSummary {
+        if var s = summary { s.id = String(id); return s }
+        var s = SessionSummarizer.summarize(activity: activity, start: start, samples: samples, events: events)
+        s.id = String(id)
+        return s
+    }
+}

@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+
+/// The journal's directory: finds segment files by name, creates it, makes renames durable.
+public struct JournalDirectory: Sendable {
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    public struct Segment: Equatable, Sendable {
+        public var number: UInt32
+        public var path: String
+        public var size: Int
+    }
+
+    public func segmentPath(_ number: UInt32) -> String {
+        var digits = String(number)
+        while digits.count < 8 { digits = "0" + digits }
+        return path + "/segment-" + digits + ".pjl"
+    }
+
+    public var indexPath: String { path + "/index.pjx" }
+
+    /// `mkdir -p` (mode 0755).
+    public func create() throws {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST { throw SystemError("mkdir \(prefix)", errno: errno) }
+        }
+    }
+
+    /// Segment files sorted by number (`opendir`/`readdir`/`stat`).
+    public func segments() throws -> [Segment] {
+        guard let dir = opendir(path) else { throw SystemError("opendir \(path)", errno: errno) }
+        defer { closedir(dir) }
+        var result: [Segment] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            guard name.hasPrefix("segment-"), name.hasSuffix(".pjl"), name.count == 20,
+                  let number = UInt32(name.dropFirst(8).prefix(8)) else { continue }
+            var st = stat()
+            let full = path + "/" + name
+            guard stat(full, &st) == 0 else { continue }
+            result.append(Segment(number: number, path: full, size: Int(st.st_size)))
+        }
+        return result.sorted { $0.number < $1.number }
+    }
+
+    /// fsyncs the directory so a new or renamed file survives power loss.
+    public func syncEntries() throws {
+        let dir = try JournalFile(path: path, writable: false)
+        try dir.sync()
+    }
+
+    /// `rename(2)`.
+    public func rename(_ from: String, to: String) throws {
+        try retryingEINTR("rename \(from)") { Glibc.rename(from, to) }
+    }
+}

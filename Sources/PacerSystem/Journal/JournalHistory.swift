@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+
+/// Read side of the journal for history commands: the index, loaded when it matches the
+/// segment files and rebuilt from them (then saved) when it is missing or disagrees.
+public final class JournalHistory {
+    public let directory: JournalDirectory
+    /// The index bytes (owned here; `index` points into them).
+    private let storage: UnsafeMutableRawBufferPointer
+    public let index: HistoryIndexReader
+    /// True when this open had to rebuild the index from the segments.
+    public let rebuilt: Bool
+
+    public init(directory path: String) throws {
+        directory = JournalDirectory(path: path)
+        let segments = try directory.segments()
+        let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
+        var bytes = (try? JournalFile(path: directory.indexPath, writable: false).readAll()) ?? []
+        var matches = bytes.withUnsafeBytes { raw in HistoryIndexReader(raw)?.segments == sizes }
+        rebuilt = !matches
+        if !matches {
+            bytes = HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
+            JournalHistory.save(bytes, directory: directory)
+            matches = true
+        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
+        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        storage = buffer
+        guard let reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count])) else {
+            buffer.deallocate()
+            throw JournalStateError("history index failed to verify after rebuilding")
+        }
+        index = reader
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Row number of session `id`, or nil.
+    public func row(id: UInt64) -> Int? {
+        for i in 0..<index.count where index.id(i) == id { return i }
+        return nil
+    }
+
+    /// One session with its samples and events, read from where the index says it starts.
+    public func session(id: UInt64) throws -> JournalSession? {
+        guard let i = row(id: id) else { return nil }
+        let row = index.row(i)
+        let bytes = try JournalFile(path: directory.segmentPath(row.segment), writable: false).readAll()
+        var assembler = JournalAssembler(wantSamples: { $0 == id })
+        var found: JournalSession?
+        bytes.withUnsafeBytes { raw in
+            _ = JournalScanner.scan(raw, from: Int(row.offset)) { type, payload, offset in
+                let done: JournalSession?
+                do { done = try assembler.consume(type: type, payload: payload, segment: row.segment, offset: offset) } catch { return false }
+                if let done, done.id == id { found = done; return false }
+                return true
+            }
+        }
+        if found == nil, var open = assembler.open, open.id == id {
+            open.summary = open.effectiveSummary
+            found = open
+        }
+        found?.summary = index.summary(i)
+        return found
+    }
+
+    /// Every finished, undeleted session of the journal with its best efforts (the index rows).
+    static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> [HistoryIndex.Entry] {
+        var entries: [HistoryIndex.Entry] = []
+        var assembler = JournalAssembler()
+        func add(_ session: JournalSession) {
+            var summary = session.effectiveSummary
+            summary.id = String(session.id)
+            entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
+                                 bestEfforts: BestEfforts.fastest(samples: session.samples)))
+        }
+        for (k, segment) in segments.enumerated() {
+            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
+            bytes.withUnsafeBytes { raw in
+                _ = JournalScanner.scan(raw) { type, payload, offset in
+                    let done: JournalSession?
+                    do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch { return false }
+                    if let done { add(done) }
+                    return true
+                }
+            }
+            if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
+        }
+        let deleted = assembler.deleted
+        return deleted.isEmpty ? entries : entries.filter { !deleted.contains($0.id) }
+    }
+
+    /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
+    /// goes without a saved index.
+    static func save(_ bytes: [UInt8], directory: JournalDirectory) {
+        let temp = directory.indexPath + ".tmp"
+        do {
+            let file = try JournalFile(path: temp, writable: true, create: true)
+            try file.truncate(to: 0)
+            try file.writeAll(bytes, at: 0)
+            try file.syncData()
+            try directory.rename(temp, to: directory.indexPath)
+            try directory.syncEntries()
+        } catch {
+            unlink(temp)
+        }
+    }
+}

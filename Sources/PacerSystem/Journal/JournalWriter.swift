@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+
+/// Appends sessions to a journal directory with group commit, and recovers it on open.
+///
+/// Durability: frames are built in memory and written + `fdatasync`ed at most every
+/// `commitInterval` seconds, and at once for every session event (start, lap, pause, resume,
+/// end). A write that fails (ENOSPC, EFBIG, EIO) keeps every unwritten byte in memory and is
+/// retried at the next commit at the same offset, so a full disk loses nothing and leaves at
+/// worst a torn tail that recovery cuts. Committed frames are never rewritten.
+public final class JournalWriter {
+    public struct Options: Sendable {
+        /// Longest time (s) between fdatasyncs while samples flow; SD cards wear with every sync.
+        public var commitInterval: Double = 1
+        /// A new segment starts at the next session once the current one is larger than this.
+        public var segmentLimit: Int = 32 << 20
+        /// Leave a session found open by recovery for `resumeRecoveredSession` instead of
+        /// closing it as interrupted right away (the daemon resuming after a power cut).
+        public var keepRecoveredSessionOpen = false
+        /// fdatasync at each commit. Off only for bulk generation (bench), never for recording.
+        public var synchronous = true
+        public init() {}
+    }
+
+    /// What opening found and did.
+    public struct Recovery: Sendable {
+        public var segments = 0
+        /// Bytes cut off the last segment (a torn or damaged tail).
+        public var truncatedBytes = 0
+        public var scanEnd: JournalScanner.End = .clean
+        /// Id of a session that was open; closed as interrupted unless kept for resume.
+        public var openSessionID: UInt64?
+        public var closedAsInterrupted = false
+    }
+
+    public let directory: JournalDirectory
+    public let options: Options
+    public private(set) var recovery = Recovery()
+    /// The last failed commit's error while bytes wait in memory; nil once they are on disk.
+    public private(set) var pendingError: SystemError?
+
+    private var file: JournalFile
+    private var segmentNumber: UInt32
+    /// Bytes of the segment that are written (the next write's offset).
+    private var written: Int
+    private var pending: [UInt8] = []
+    private var encoder = JournalEncoder()
+    private var nextID: UInt64 = 1
+    private var lastCommit: Double
+    private var recovered: (session: JournalSession, codec: JournalSampleCodec)?
+    /// `DIR/lock`, held with flock(2) for the writer's lifetime: one writer per journal.
+    private let lock: JournalFile
+
+    public init(directory path: String, options: Options = Options()) throws {
+        directory = JournalDirectory(path: path)
+        self.options = options
+        lastCommit = JournalWriter.monotonicSeconds()
+        try directory.create()
+        lock = try JournalFile(path: path + "/lock", writable: true, create: true)
+        guard flock(lock.fd, LOCK_EX | LOCK_NB) == 0 else {
+            throw SystemError("flock \(path)/lock (another writer, e.g. pacerd, has the journal open)", errno: errno)
+        }
+        let segments = try directory.segments()
+        recovery.segments = segments.count
+        if let last = segments.last {
+            segmentNumber = last.number
+            file = try JournalFile(path: last.path, writable: true)
+            written = 0
+            try recoverLastSegment(size: last.size)
+            if nextID == 1 { nextID = try highestID(before: segments.dropLast()) + 1 }
+        } else {
+            segmentNumber = 1
+            file = try JournalFile(path: directory.segmentPath(1), writable: true, create: true)
+            written = 0
+            try startSegmentFile()
+        }
+        if recovered != nil, !options.keepRecoveredSessionOpen { try closeRecoveredSession() }
+    }
+
+    /// The id of the session being recorded, if any.
+    public var openSessionID: String? { encoder.openID.map { String($0) } }
+
+    /// The session recovery found open and kept (`keepRecoveredSessionOpen`), with its samples.
+    public var recoveredSession: JournalSession? { recovered?.session }
+
+    // MARK: recording
+
+    /// Starts a session and commits its start record; returns its id.
+    @discardableResult
+    public func beginSession(activity: Activity, start: UTCTime, config: String = "") throws -> String {
+        if recovered != nil { try closeRecoveredSession() }
+        if encoder.openID != nil { throw JournalStateError("a session is already open") }
+        if written + pending.count > options.segmentLimit { try rollSegment() }
+        let id = nextID
+        nextID += 1
+        encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
+        try commit()
+        return String(id)
+    }
+
+    /// Buffers a sample; commits when the commit interval has passed. A failed commit is kept
+    /// in `pendingError` and retried later: recording goes on.
+    public func append(sample: SessionSample) {
+        encoder.append(sample: sample)
+        if JournalWriter.monotonicSeconds() - lastCommit >= options.commitInterval {
+            try? commit()
+        }
+    }
+
+    /// Records an event and commits.
+    public func append(event: JournalEvent) throws {
+        guard encoder.openID != nil else { throw JournalStateError("no session is open") }
+        encoder.append(event: event, into: &pending)
+        try commit()
+    }
+
+    /// Ends the session with the engine's summary and commits.
+    public func endSession(summary: SessionSummary) throws {
+        guard encoder.openID != nil else { throw JournalStateError("no session is open") }
+        encoder.end(summary: summary, into: &pending)
+        try commit()
+    }
+
+    /// Writes everything buffered and fdatasyncs. On failure the unwritten bytes stay queued.
+    public func commit() throws {
+        encoder.flushSamples(into: &pending)
+        lastCommit = JournalWriter.monotonicSeconds()
+        do {
+            var done = 0
+            defer { if done > 0 { pending.removeFirst(done); written += done } }
+            try pending.withUnsafeBytes { raw in
+                while done < raw.count {
+                    done += try file.writeSome(UnsafeRawBufferPointer(rebasing: raw[done...]), at: written + done)
+                }
+            }
+            if options.synchronous { try file.syncData() }
+            pendingError = nil
+        } catch let error as SystemError {
+            pendingError = error
+            throw error
+        }
+    }
+
+    /// Bytes waiting in memory for the disk (non-zero after a failed commit).
+    public var pendingBytes: Int { pending.count + (encoder.pendingSampleCount > 0 ? 1 : 0) }
+
+    /// Appends a tombstone for session `id` (history stops listing it; its frames stay) and commits.
+    public func delete(id: UInt64, at time: UTCTime = JournalWriter.wallClock()) throws {
+        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending)
+        try commit()
+    }
+
+    /// `clock_gettime(CLOCK_REALTIME)` as UTC (for records the user makes, such as tombstones).
+    public static func wallClock() -> UTCTime {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return UTCTime(millisecondsSinceEpoch: Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000)
+    }
+
+    // MARK: recovery
+
+    /// Closes the session recovery found open, with a summary computed from its samples.
+    public func closeRecoveredSession() throws {
+        guard let (session, _) = recovered else { return }
+        recovered = nil
+        var summary = session.effectiveSummary
+        summary.interrupted = true
+        JournalRecord.sessionEnd(id: session.id, summary: summary).appendFrame(to: &pending)
+        recovery.closedAsInterrupted = true
+        try commit()
+    }
+
+    /// Continues the session recovery found open (the daemon restarting mid-run).
+    public func resumeRecoveredSession(at time: UTCTime) throws -> String {
+        guard let (session, codec) = recovered else { throw JournalStateError("no recovered session") }
+        recovered = nil
+        encoder = JournalEncoder(resuming: session.id, codec: codec)
+        encoder.reopened(at: time, into: &pending)
+        try commit()
+        return String(session.id)
+    }
+
+    private func recoverLastSegment(size: Int) throws {
+        if size < JournalFormat.segmentHeaderSize {
+            try file.truncate(to: 0)
+            recovery.truncatedBytes = size
+            try startSegmentFile()
+            return
+        }
+        let bytes = try file.readAll()
+        var assembler = JournalAssembler()
+        var malformedAt: Int?
+        let result = bytes.withUnsafeBytes { raw in
+            JournalScanner.scan(raw) { type, payload, offset in
+                do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
+                catch { malformedAt = offset; return false }
+                return true
+            }
+        }
+        guard result.end != .badHeader else {
+            // Not ours or damaged at the start: leave it for inspection and start the next segment.
+            recovery.scanEnd = .badHeader
+            nextID = try highestID(before: try directory.segments().filter { $0.number < segmentNumber }) + 1
+            try rollSegment()
+            return
+        }
+        var validEnd = result.validEnd
+        recovery.scanEnd = result.end
+        if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
+        if validEnd < bytes.count {
+            try file.truncate(to: validEnd)
+            try file.syncData()
+            recovery.truncatedBytes = bytes.count - validEnd
+        }
+        written = validEnd
+        if assembler.highestID > 0 { nextID = assembler.highestID + 1 }
+        if malformedAt == nil, let open = assembler.open, let codec = assembler.openCodec {
+            recovered = (open, codec)
+            recovery.openSessionID = open.id
+        } else if let open = assembler.open {
+            // The frame after the cut belonged to it: close it from what verified.
+            recovered = (open, JournalSampleCodec(sessionStart: open.start))
+            recovery.openSessionID = open.id
+            if options.keepRecoveredSessionOpen { try closeRecoveredSession() }
+        }
+    }
+
+    /// Highest session id in earlier segments (newest first; the first that has one wins).
+    private func highestID(before segments: some Collection<JournalDirectory.Segment>) throws -> UInt64 {
+        for segment in segments.reversed() {
+            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
+            var highest: UInt64 = 0
+            bytes.withUnsafeBytes { raw in
+                _ = JournalScanner.scan(raw) { type, payload, _ in
+                    if type == .sessionStart || type == .sessionEnd, case let r? = try? JournalRecord.decode(type: type, payload: payload) {
+                        if case let .sessionStart(id, _, _, _) = r { highest = max(highest, id) }
+                        if case let .sessionEnd(id, _) = r { highest = max(highest, id) }
+                    }
+                    return true
+                }
+            }
+            if highest > 0 { return highest }
+        }
+        return 0
+    }
+
+    private func startSegmentFile() throws {
+        try file.writeAll(JournalFormat.segmentHeader(number: segmentNumber), at: 0)
+        written = JournalFormat.segmentHeaderSize
+        try file.syncData()
+        try directory.syncEntries()
+    }
+
+    private func rollSegment() throws {
+        try commit()
+        segmentNumber += 1
+        file = try JournalFile(path: directory.segmentPath(segmentNumber), writable: true, create: true)
+        try file.truncate(to: 0)
+        try startSegmentFile()
+    }
+
+    static func monotonicSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// A journal call made in the wrong state (e.g. a sample with no open session).
+public struct JournalStateError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

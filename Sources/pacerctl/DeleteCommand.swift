@@ -1,0 +1,20 @@
+import PacerCore
+import PacerSystem
+
+enum DeleteCommand {
+    static let subcommand = Subcommand(name: "delete", usage: "delete ID --yes [--journal DIR]",
+                                       summary: "remove a session from history (a tombstone record; nothing is rewritten)") { argv in
+        let args = try CommandArguments(argv, flags: ["yes"], options: HistoryOptions.options)
+        let options = try HistoryOptions(args)
+        let id = try HistoryOptions.sessionID(args)
+        guard args.flag("yes") else { throw UsageError("deleting session \(id) needs --yes") }
+        guard (try options.openHistory()).row(id: id) != nil else {
+            printError("pacerctl delete: no session \(id) in \(options.journal)")
+            return 1
+        }
+        let writer = try JournalWriter(directory: options.journal)
+        try writer.delete(id: id)
+        printError("deleted session \(id)")
+        return 0
+    }
+}

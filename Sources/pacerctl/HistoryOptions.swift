@@ -1,0 +1,36 @@
+import PacerCore
+import PacerSystem
+
+/// Options every history verb shares: `--journal DIR` (default: the daemon's state directory)
+/// and `--units metric|imperial`.
+struct HistoryOptions {
+    static let defaultJournal = "/var/lib/pacer"
+    static let options: Set<String> = ["journal", "units"]
+
+    let journal: String
+    let units: UnitSystem
+
+    init(_ args: CommandArguments) throws {
+        journal = args.option("journal") ?? HistoryOptions.defaultJournal
+        let name = args.option("units") ?? "metric"
+        guard let units = UnitSystem(rawValue: name) else { throw UsageError("--units must be metric or imperial, not '\(name)'") }
+        self.units = units
+    }
+
+    func openHistory() throws -> JournalHistory {
+        try JournalHistory(directory: journal)
+    }
+
+    /// The one positional session id.
+    static func sessionID(_ args: CommandArguments) throws -> UInt64 {
+        guard args.positionals.count == 1 else { throw UsageError("give exactly one session ID") }
+        guard let id = UInt64(args.positionals[0]) else { throw UsageError("'\(args.positionals[0])' is not a session ID") }
+        return id
+    }
+
+    static func activity(_ args: CommandArguments) throws -> Activity? {
+        guard let name = args.option("activity") else { return nil }
+        guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be run, walk or ride") }
+        return a
+    }
+}

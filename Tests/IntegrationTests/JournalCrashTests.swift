@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+
+/// Crash safety against the real binary: `pacerctl replay --journal` killed with SIGKILL at
+/// random moments, many times, into one journal.
+final class JournalCrashTests: XCTestCase {
+    func testSIGKILLAtRandomMomentsNeverLosesAFinishedSession() throws {
+        let dir = try JournalTestSupport.temporaryDirectory("crash")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = try JournalTestSupport.scenario("city-run", in: dir)
+        let journal = dir.appendingPathComponent("journal").path
+        let replay = ["replay", "--nmea", input.nmea, "--ble", input.ble, "--journal", journal, "--json"]
+        let pacerctl = try BuiltBinaries.url("pacerctl")
+
+        // One full run first: how long a replay takes here, and the summary it prints.
+        let started = Date()
+        let first = try BuiltBinaries.run("pacerctl", replay)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let duration = Date().timeIntervalSince(started)
+        var finished: [String: [String: Any]] = [:]
+        func keep(_ result: BuiltBinaries.Result) throws {
+            let summary = try XCTUnwrap(try JournalTestSupport.json(result.stdout) as? [String: Any])
+            finished[try XCTUnwrap(summary["id"] as? String)] = summary
+        }
+        try keep(first)
+
+        var generator = SystemRandomNumberGenerator()
+        var kills = 0
+        let rounds = 40
+        for round in 0..<rounds {
+            if round % 8 == 7 {
+                let r = try BuiltBinaries.run("pacerctl", replay)
+                XCTAssertEqual(r.status, 0, r.stderr)
+                try keep(r)
+                continue
+            }
+            let process = Process()
+            process.executableURL = pacerctl
+            process.arguments = replay
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32(Double.random(in: 0...(duration * 1.1), using: &generator) * 1_000_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            if process.terminationReason == .uncaughtSignal { kills += 1 } else {
+                // It finished before the kill landed: its summary was printed to /dev/null, so
+                // only its presence is checked below.
+            }
+        }
+
+        // The journal opens; every finished replay's summary is there, identical.
+        let list = try BuiltBinaries.run("pacerctl", ["sessions", "--journal", journal, "--json"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let sessions = try XCTUnwrap(try JournalTestSupport.json(list.stdout) as? [[String: Any]])
+        let byID = Dictionary(uniqueKeysWithValues: sessions.map { ($0["id"] as! String, $0) })
+        for (id, summary) in finished {
+            let stored = try XCTUnwrap(byID[id], "finished session \(id) is missing")
+            XCTAssertEqual(NSDictionary(dictionary: stored), NSDictionary(dictionary: summary), "session \(id) changed")
+            XCTAssertEqual(stored["interrupted"] as? Bool, false)
+        }
+        let ids = sessions.compactMap { Int($0["id"] as! String) }
+        XCTAssertEqual(ids, ids.sorted(), "ids in journal order")
+        XCTAssertEqual(Set(ids).count, ids.count, "ids are unique")
+        let interrupted = sessions.filter { $0["interrupted"] as? Bool == true }
+        for s in interrupted {
+            // Recovery closed it from its own samples: a real start, a duration that is not negative.
+            XCTAssertNotNil(s["start"] as? String)
+            XCTAssertGreaterThanOrEqual(s["elapsed_s"] as? Double ?? -1, 0)
+        }
+
+        // The next replay appends after everything.
+        let last = try BuiltBinaries.run("pacerctl", replay)
+        XCTAssertEqual(last.status, 0, last.stderr)
+        let lastSummary = try XCTUnwrap(try JournalTestSupport.json(last.stdout) as? [String: Any])
+        XCTAssertEqual(Int(lastSummary["id"] as! String), (ids.max() ?? 0) + 1)
+        let after = try BuiltBinaries.run("pacerctl", ["sessions", "--journal", journal, "--json"])
+        let all = try XCTUnwrap(try JournalTestSupport.json(after.stdout) as? [[String: Any]])
+        XCTAssertEqual(all.count, sessions.count + 1)
+        let finishedCount = finished.count + 1
+        print("journal crash test: \(kills) SIGKILLs, \(finishedCount) finished sessions verified, "
+              + "\(interrupted.count) sessions closed as interrupted, \(all.count) sessions in the journal")
+        XCTAssertGreaterThan(kills, rounds / 2)
+    }
+}

@@ -1,0 +1,133 @@
+import XCTest
+@testable import PacerCore
+
+final class JournalFormatTests: XCTestCase {
+    let t0 = UTCTime(rfc3339: "2026-03-01T07:00:00Z")!
+
+    /// Decodes every finished session from a buffer.
+    func finishedSessions(_ bytes: [UInt8]) -> (sessions: [JournalSession], result: JournalScanner.Result, open: JournalSession?) {
+        var assembler = JournalAssembler()
+        var sessions: [JournalSession] = []
+        let result = bytes.withUnsafeBytes { raw in
+            JournalScanner.scan(raw) { type, payload, offset in
+                do {
+                    if let s = try assembler.consume(type: type, payload: payload, segment: 1, offset: offset) { sessions.append(s) }
+                } catch { XCTFail("a verified frame failed to decode at \(offset): \(error)"); return false }
+                return true
+            }
+        }
+        return (sessions, result, assembler.open)
+    }
+
+    func testRoundTripSamplesEventsSummaries() {
+        var f = JournalFixture()
+        f.addSession(id: 1, start: t0, sampleCount: 50)
+        f.addSession(id: 2, start: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 86_400_000), sampleCount: 20)
+        f.addSession(id: 3, start: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 2 * 86_400_000), sampleCount: 9, finish: false)
+        let (sessions, result, open) = finishedSessions(f.bytes)
+        XCTAssertEqual(result.end, .clean)
+        XCTAssertEqual(result.validEnd, f.bytes.count)
+        XCTAssertEqual(sessions.map(\.id), [1, 2])
+        for (s, expected) in zip(sessions, f.finished) {
+            XCTAssertEqual(s.samples, expected.samples)
+            var summary = expected.summary
+            summary.id = String(expected.id)
+            XCTAssertEqual(s.summary, summary)
+            XCTAssertEqual(s.events.count, 3)
+            XCTAssertEqual(s.config, "max_hr=188")
+        }
+        XCTAssertEqual(open?.id, 3)
+        XCTAssertEqual(open?.samples.count, 9)
+    }
+
+    func testTruncationAtEveryOffsetKeepsEveryWholeRecord() {
+        var f = JournalFixture()
+        f.addSession(id: 1, start: t0, sampleCount: 12)
+        f.addSession(id: 2, start: t0, sampleCount: 7)
+        f.addSession(id: 3, start: t0, sampleCount: 5, finish: false)
+        for cut in 0...f.bytes.count {
+            let (sessions, result, _) = finishedSessions(Array(f.bytes[0..<cut]))
+            if cut < JournalFormat.segmentHeaderSize {
+                XCTAssertEqual(result.end, .badHeader)
+                continue
+            }
+            let expectedEnd = ([JournalFormat.segmentHeaderSize] + f.frameEnds).last { $0 <= cut }!
+            XCTAssertEqual(result.validEnd, expectedEnd, "cut \(cut)")
+            XCTAssertEqual(result.end, expectedEnd == cut ? .clean : .torn, "cut \(cut)")
+            XCTAssertEqual(sessions.map(\.id), f.finished.filter { $0.end <= cut }.map(\.id), "cut \(cut)")
+        }
+    }
+
+    func testSingleBitFlipAnywhereEndsTheValidPrefixAtThatFrame() {
+        var f = JournalFixture()
+        f.addSession(id: 1, start: t0, sampleCount: 10)
+        f.addSession(id: 2, start: t0, sampleCount: 6)
+        let starts = [JournalFormat.segmentHeaderSize] + f.frameEnds.dropLast()
+        for byte in 0..<f.bytes.count {
+            for bit in [0, 3, 7] {
+                var damaged = f.bytes
+                damaged[byte] ^= 1 << bit
+                let (sessions, result, _) = finishedSessions(damaged)
+                if byte < 12 {
+                    XCTAssertEqual(result.end, .badHeader)
+                    continue
+                }
+                if byte < JournalFormat.segmentHeaderSize {
+                    // The segment number (also in the file name) is not checksummed: only it changes.
+                    XCTAssertEqual(result.end, .clean)
+                    XCTAssertNotEqual(result.segmentNumber, 1)
+                    continue
+                }
+                let frameStart = starts.last { $0 <= byte }!
+                XCTAssertEqual(result.validEnd, frameStart, "byte \(byte) bit \(bit)")
+                XCTAssertNotEqual(result.end, .clean)
+                XCTAssertEqual(sessions.map(\.id), f.finished.filter { $0.end <= frameStart }.map(\.id))
+            }
+        }
+    }
+
+    func testGarbageNeverCrashesTheDecoders() {
+        var rng: UInt64 = 42
+        for length in 0..<400 {
+            var bytes = [UInt8](repeating: 0, count: length)
+            for i in 0..<length { rng = rng &* 6364136223846793005 &+ 1; bytes[i] = UInt8(truncatingIfNeeded: rng >> 33) }
+            bytes.withUnsafeBytes { raw in
+                for type in [JournalRecordType.sessionStart, .lap, .pause, .resume, .event, .sessionEnd, .tombstone, .reopened] {
+                    _ = try? JournalRecord.decode(type: type, payload: raw)
+                }
+                var codec = JournalSampleCodec(sessionStart: t0)
+                var r = ByteReader(raw)
+                while !r.isAtEnd, (try? codec.decode(&r)) != nil {}
+                var r2 = ByteReader(raw)
+                _ = try? SessionSummaryCodec.decode(&r2)
+            }
+        }
+    }
+
+    /// Bytes per hour of 1 Hz recording with heart rate, RR, position, altitude, speed,
+    /// cadence and steps, committed every second (one samples record per sample).
+    func testBytesPerHourOfOneHertzRecording() {
+        var f = JournalFixture()
+        let before = f.bytes.count
+        let samples = JournalFixture.samples(start: t0, count: 3600, seed: 7)
+        f.record { e, out in e.start(id: 1, activity: .run, start: t0, config: "", into: &out) }
+        for s in samples { f.record { e, out in e.append(sample: s); e.flushSamples(into: &out) } }
+        let perHour = f.bytes.count - before
+        print("journal: \(perHour) bytes per hour of 1 Hz recording with heart rate (1 record per second)")
+        XCTAssertLessThanOrEqual(perHour, 100_000)
+        let (_, result, open) = finishedSessions(f.bytes)
+        XCTAssertEqual(result.end, .clean)
+        XCTAssertEqual(open?.samples, samples)
+    }
+
+    func testBestEffortsInterpolate() {
+        // 1 km at 4 m/s then 1 km at 5 m/s: the fastest 1 km is the second one, 200 s.
+        var times: [Double] = [], dist: [Double] = []
+        for i in 0...250 { times.append(Double(i)); dist.append(Double(i) * 4) }
+        for i in 1...200 { times.append(250 + Double(i)); dist.append(1000 + Double(i) * 5) }
+        let best = BestEfforts.fastest(times: times, distances: dist, over: [1000, 2000, 5000])
+        XCTAssertEqual(best[0]!, 200, accuracy: 1e-9)
+        XCTAssertEqual(best[1]!, 450, accuracy: 1e-9)
+        XCTAssertNil(best[2])
+    }
+}
