@@ -2,9 +2,9 @@
 """Converts a recorded activity (FIT, TCX, GPX) into what Pacer replays.
 
     sim/convert.py FILE... [--out DIR] [--no-footpod]
-writes DIR/<name>.nmea (1 Hz RMC+VTG+GGA+GSA, positions interpolated between recorded points),
-DIR/<name>.ble (0x2A37 heart rate with the recording's RR intervals when it has them; 0x2A53
-footpod when it has cadence) and DIR/<name>.device.json (the device's own totals).
+writes DIR/<file>.nmea, e.g. run.fit.nmea (1 Hz RMC+VTG+GGA+GSA, positions interpolated between recorded points),
+DIR/<file>.ble (0x2A37 heart rate with the recording's RR intervals when it has them; 0x2A53
+footpod when it has cadence) and DIR/<file>.device.json (the device's own totals).
 Python 3.9+ standard library only.
 """
 import argparse
@@ -28,7 +28,7 @@ def main(argv=None):
     for path in a.files:
         try:
             r = convert(path, a.out, footpod=not a.no_footpod)
-        except (OSError, ValueError) as e:
+        except (OSError, ValueError, SyntaxError) as e:  # SyntaxError: XML ParseError
             print("convert: %s: %s" % (path, e), file=sys.stderr)
             status = 1
             continue

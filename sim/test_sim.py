@@ -326,6 +326,20 @@ class ConverterTests(unittest.TestCase):
                 if row["cadence"]:
                     self.assertEqual(r["cadence"], int(row["cadence"]))
 
+    def test_fit_reader_rejects_corrupt_files_with_a_reason(self):
+        from pacersim import fit
+        with open(os.path.join(CORPUS, "fitparse_garmin-fenix-5-run.fit"), "rb") as f:
+            data = f.read()
+        for bad in (b"", data[:10], b"x" * 200, data[:200], data[:14] + bytes([0x05]) + data[15:300]):
+            with self.assertRaises(fit.FITError):
+                fit.FITFile(bad)
+        flipped = bytearray(data)
+        flipped[100] ^= 0x40
+        try:
+            self.assertFalse(fit.FITFile(bytes(flipped)).crc_ok)
+        except fit.FITError:
+            pass
+
     def test_device_totals_match_the_corpus_index(self):
         from pacersim.converter import convert
         out = os.path.join(OUT, "convert")
@@ -354,11 +368,13 @@ class ConverterTests(unittest.TestCase):
             if not name.endswith((".fit", ".tcx", ".gpx")):
                 continue
             r = convert(os.path.join(CORPUS, name), out)
-            stem = os.path.splitext(name)[0]
+            stem = name
             with open(os.path.join(out, stem + ".nmea"), newline="") as f:
                 text = f.read()
+            self.assertTrue(text.startswith("# Name: "), name)
+            self.assertEqual(text.split("\r\n")[1], "# Date: " + r["nmea"]["start"][:10])
             rmc = 0
-            for s in sentences(text):
+            for s in sentences(text)[2:]:
                 self.assertEqual(int(s[-2:], 16), checksum(s[1:-3]), s)
                 rmc += s[3:6] == "RMC"
             self.assertEqual(rmc, r["nmea"]["epochs"])

@@ -8,7 +8,7 @@ enum DeleteCommand {
         let options = try HistoryOptions(args)
         let id = try HistoryOptions.sessionID(args)
         guard args.flag("yes") else { throw UsageError("deleting session \(id) needs --yes") }
-        guard (try options.openHistory()).row(id: id) != nil else {
+        guard (try options.openHistory(summaries: false)).row(id: id) != nil else {
             printError("pacerctl delete: no session \(id) in \(options.journal)")
             return 1
         }

@@ -17,8 +17,9 @@ struct HistoryOptions {
         self.units = units
     }
 
-    func openHistory() throws -> JournalHistory {
-        try JournalHistory(directory: journal)
+    /// `summaries: false` reads only the index rows (list and stats).
+    func openHistory(summaries: Bool = true) throws -> JournalHistory {
+        try JournalHistory(directory: journal, summaries: summaries)
     }
 
     /// The one positional session id.

@@ -4,12 +4,14 @@ import PacerSystem
 /// Writes synthetic daily sessions into a journal: the data set of `bench/journal.sh` and of
 /// demos. Deterministic (fixed seed); each session gets `--samples` evenly spaced samples.
 enum JournalSynthCommand {
-    static let subcommand = Subcommand(name: "journal-synth", usage: "journal-synth --journal DIR [--sessions N] [--samples K] [--no-sync]",
+    static let subcommand = Subcommand(name: "journal-synth", usage: "journal-synth --journal DIR [--sessions N] [--samples K] [--span-days D] [--no-sync]",
                                        summary: "append N synthetic daily sessions to a journal (bench data)") { argv in
-        let args = try CommandArguments(argv, flags: ["no-sync"], options: ["journal", "sessions", "samples"])
+        let args = try CommandArguments(argv, flags: ["no-sync"], options: ["journal", "sessions", "samples", "span-days"])
         guard let dir = args.option("journal") else { throw UsageError("--journal is required") }
         let count = Int(try args.number("sessions") ?? 100)
         let perSession = max(2, Int(try args.number("samples") ?? 60))
+        // Sessions spread evenly over the span (default three years), a few a day at 10 000.
+        let spacing = Int64(max(1, try args.number("span-days") ?? 1095) * 86_400_000) / Int64(max(1, count))
         var options = JournalWriter.Options()
         options.synchronous = !args.flag("no-sync")
         options.commitInterval = 1e9
@@ -24,7 +26,7 @@ enum JournalSynthCommand {
             let activity: Activity = n % 7 == 6 ? .ride : (n % 7 == 3 ? .walk : .run)
             let speed = activity == .ride ? 6 + random() * 3 : (activity == .walk ? 1.3 + random() * 0.3 : 2.8 + random() * 0.7)
             let seconds = Double(Int(1800 + random() * 3600))
-            let start = UTCTime(millisecondsSinceEpoch: day0 + Int64(n) * 86_400_000 + Int64(random() * 3_600_000))
+            let start = UTCTime(millisecondsSinceEpoch: day0 + Int64(n) * spacing + Int64(random() * Double(min(spacing, 3_600_000))))
             try writer.beginSession(activity: activity, start: start, config: "max_hr=188\nrest_hr=58")
             let step = seconds / Double(perSession - 1)
             var lat = 48.1 + random() * 0.1, lon = 11.5 + random() * 0.1

@@ -6,7 +6,7 @@ enum RecordsCommand {
                                        summary: "personal records: fastest 1 km to marathon inside any session, longest session") { argv in
         let args = try CommandArguments(argv, flags: ["json"], options: HistoryOptions.options.union(["activity"]))
         let options = try HistoryOptions(args)
-        let history = try options.openHistory()
+        let history = try options.openHistory(summaries: false)
         // A ride's fastest kilometre is no running record: without --activity, each activity apart.
         let activities = try HistoryOptions.activity(args).map { [$0] } ?? Activity.allCases
         var all: [(Activity, PersonalRecords.Record)] = []

@@ -7,7 +7,7 @@ enum SessionsCommand {
         let args = try CommandArguments(argv, flags: ["json"], options: HistoryOptions.options.union(["activity"]))
         let options = try HistoryOptions(args)
         let activity = try HistoryOptions.activity(args)
-        let history = try options.openHistory()
+        let history = try options.openHistory(summaries: args.flag("json"))
         let index = history.index
         let out = BufferedOutput()
         if args.flag("json") {
@@ -27,17 +27,20 @@ enum SessionsCommand {
         } else {
             let u = options.units
             try out.write("ID      START                     ACTIVITY  DIST_\(u.distanceUnit.uppercased())    MOVING   ELAPSED  PACE/\(u.distanceUnit)\n")
+            var line = TextColumns(capacity: 128)
             for i in 0..<index.count {
                 if let activity, index.activity(i) != activity { continue }
                 let r = index.row(i)
-                var line = UnitSystem.pad(String(r.id), 6).padRight(8)
-                line += (r.start.map { UTCTime(millisecondsSinceEpoch: $0).rfc3339 } ?? "-").padRight(26)
-                line += (r.activity.rawValue + (r.interrupted ? "*" : "")).padRight(8)
-                line += UnitSystem.pad(u.distance(r.distance), 9)
-                line += UnitSystem.pad(UnitSystem.clock(r.moving), 10)
-                line += UnitSystem.pad(UnitSystem.clock(r.elapsed), 10)
-                line += UnitSystem.pad(u.pace(metres: r.distance, seconds: r.moving), 9) + "\n"
-                try out.write(line)
+                line.reset()
+                line.int(Int64(r.id), width: 6); line.text("", width: 2)
+                line.time(r.start); line.space()
+                line.text(r.interrupted ? r.activity.rawValue + "*" : r.activity.rawValue, width: 7)
+                line.fixed(r.distance / u.metresPerUnit, decimals: 2, width: 9)
+                line.clock(r.moving, width: 10)
+                line.clock(r.elapsed, width: 10)
+                if r.distance > 0, r.moving > 0 { line.clock(r.moving / (r.distance / u.metresPerUnit), width: 9) } else { line.dash(9) }
+                line.newline()
+                try line.bytes.withUnsafeBytes { try out.write(bytes: $0) }
             }
         }
         try out.flush()

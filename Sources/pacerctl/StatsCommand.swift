@@ -9,7 +9,7 @@ enum StatsCommand {
         guard let period = HistoryStatistics.Period(rawValue: args.option("by") ?? "week") else {
             throw UsageError("--by must be week, month or year")
         }
-        let history = try options.openHistory()
+        let history = try options.openHistory(summaries: false)
         let buckets = HistoryStatistics.aggregate(history.index, by: period, activity: try HistoryOptions.activity(args))
         let out = BufferedOutput()
         if args.flag("json") {
@@ -32,14 +32,17 @@ enum StatsCommand {
         } else {
             let u = options.units
             try out.write("PERIOD    SESSIONS   DIST_\(u.distanceUnit.uppercased())     MOVING     STEPS  CALORIES\n")
+            var line = TextColumns(capacity: 128)
             for b in buckets {
-                var line = b.label.padRight(10)
-                line += UnitSystem.pad(String(b.sessions), 8)
-                line += UnitSystem.pad(u.distance(b.distanceMeters), 10)
-                line += UnitSystem.pad(UnitSystem.clock(b.movingSeconds), 11)
-                line += UnitSystem.pad(b.steps.map(String.init) ?? "-", 10)
-                line += UnitSystem.pad(b.calories.map { UnitSystem.fixed($0, 0) } ?? "-", 10) + "\n"
-                try out.write(line)
+                line.reset()
+                line.text(b.label, width: 10)
+                line.int(Int64(b.sessions), width: 8)
+                line.fixed(b.distanceMeters / u.metresPerUnit, decimals: 2, width: 10)
+                line.clock(b.movingSeconds, width: 11)
+                if let steps = b.steps { line.int(Int64(steps), width: 10) } else { line.dash(10) }
+                if let c = b.calories { line.fixed(c, decimals: 0, width: 10) } else { line.dash(10) }
+                line.newline()
+                try line.bytes.withUnsafeBytes { try out.write(bytes: $0) }
             }
         }
         try out.flush()

@@ -52,7 +52,7 @@ def _value_at(series, t, idx):
 
 
 def convert(path, out_dir, footpod=True):
-    """Writes out_dir/<stem>.nmea, .ble and .device.json; returns the JSON dict."""
+    """Writes out_dir/<file name>.nmea, .ble and .device.json (run.fit -> run.fit.nmea); returns the JSON."""
     act = read(path)
     pts = [p for p in act.points if p.lat is not None and p.lon is not None]
     if len(pts) < 2:
@@ -134,10 +134,14 @@ def convert(path, out_dir, footpod=True):
             n_pod += 1
     events.sort()
 
-    stem = os.path.splitext(os.path.basename(path))[0]
+    stem = os.path.basename(path)  # keep the extension: a.gpx and a.tcx must not collide
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, stem)
     with open(base + ".nmea", "w", newline="") as f:
+        # gpsd's header for a recorded log: its dates are real, not a receiver that lost
+        # 1024 weeks (gpsd and Pacer's decoder correct dates before 2017 without it).
+        f.write("# Name: converted from %s (%s, %s)\r\n" % (os.path.basename(path), act.format, act.creator))
+        f.write("# Date: %s\r\n" % nmea.rfc3339_s(t0 * 1000)[:10])
         f.write("".join(lines))
     with open(base + ".ble", "w") as f:
         f.write("# converted from %s (%s)\n" % (os.path.basename(path), act.format))

@@ -44,8 +44,8 @@ PROFILE = {
 MESSAGE_NAMES = {0: "file_id", 18: "session", 19: "lap", 20: "record", 21: "event", 78: "hrv"}
 
 
-class FITError(Exception):
-    pass
+class FITError(ValueError):
+    """A file that is not FIT, or is truncated or inconsistent, with the reason."""
 
 
 def _crc(data):
@@ -77,7 +77,10 @@ class FITFile:
         self.messages = []
         self.crc_ok = None
         self._raw_ts = None
-        self._parse(data)
+        try:
+            self._parse(data)
+        except (struct.error, IndexError) as e:
+            raise FITError("truncated or corrupt FIT data (%s)" % e) from None
 
     def of(self, name):
         return [m for n, m in self.messages if n == name]

@@ -2,14 +2,17 @@
 /// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
 /// sizes it was built from, and readers rebuild it when they disagree with the directory.
 ///
-/// Layout (little-endian): magic `PACERIDX`, u32 version, u32 segment count, u32 row count,
-/// u32 0; per segment u32 number, u32 0, u64 size; then fixed 120-byte rows (id, start ms,
-/// elapsed, moving, distance, calories, steps, activity, flags, segment, offset of the
-/// sessionStart frame, blob offset and length, 5 best-effort seconds, NaN/INT64_MIN = null);
-/// then the summary blobs (`SessionSummaryCodec`); last, the CRC-32C of all that precedes.
+/// Layout (little-endian): magic `PACERIDX`, u32 version (2), u32 segment count, u32 row
+/// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 0, u64
+/// size; then fixed 120-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
+/// activity, flags, segment, offset of the sessionStart frame, blob offset and length, 5
+/// best-effort seconds; NaN/INT64_MIN = null); then the summary blobs (`SessionSummaryCodec`).
+/// The rows CRC-32C covers bytes 0..<24 and everything from the segments to the blobs, so
+/// `sessions` and `stats` read and verify only the rows; the blobs have their own CRC.
 public struct HistoryIndex: Sendable {
     public static let magic: [UInt8] = Array("PACERIDX".utf8)
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
+    public static let headerSize = 32
     public static let rowSize = 120
 
     public struct SegmentSize: Equatable, Sendable {
@@ -38,7 +41,8 @@ public struct HistoryIndex: Sendable {
     /// Serializes entries built from a journal whose segments had `segments` sizes.
     public static func encode(segments: [SegmentSize], entries: [Entry]) -> [UInt8] {
         var w = ByteWriter(capacity: 32 + entries.count * (rowSize + 200))
-        w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(entries.count)); w.u32(0)
+        w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(entries.count))
+        w.u32(0); w.u32(0); w.u32(0)   // blob length and the two CRCs, patched below
         for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
         var blobs = ByteWriter(capacity: entries.count * 200)
         for e in entries {
@@ -55,8 +59,12 @@ public struct HistoryIndex: Sendable {
             w.u32(UInt32(blobStart)); w.u32(UInt32(blobs.count - blobStart))
             for k in 0..<5 { w.f64(k < e.bestEfforts.count ? (e.bestEfforts[k] ?? .nan) : .nan) }
         }
+        w.patchU32(UInt32(blobs.count), at: 20)
+        var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
+        crc = w.bytes[headerSize...].withUnsafeBytes { CRC32C.update(crc, $0) }
+        w.patchU32(crc, at: 24)
+        w.patchU32(CRC32C.checksum(blobs.bytes), at: 28)
         w.append(blobs.bytes)
-        w.u32(CRC32C.checksum(w.bytes))
         return w.bytes
     }
 }
@@ -68,15 +76,30 @@ public struct HistoryIndexReader {
     public let count: Int
     let rowsStart: Int
     let blobsStart: Int
+    /// The summary blobs are present and verified (`summary(_:)` works).
+    public let hasSummaries: Bool
 
-    /// nil when the file is not a whole, verified index.
+    /// Bytes from the start of the file to the end of the rows, read from the 32-byte header:
+    /// what list and stats need to read. nil when the header is not an index header.
+    public static func rowsLength(header: UnsafeRawBufferPointer) -> Int? {
+        guard header.count >= HistoryIndex.headerSize else { return nil }
+        for i in 0..<8 where header[i] != HistoryIndex.magic[i] { return nil }
+        var r = ByteReader(header, offset: 8)
+        guard (try? r.u32()) == HistoryIndex.version, let nseg = try? r.u32(), let nrows = try? r.u32(),
+              Int(nseg) < 1 << 24, Int(nrows) < 1 << 26 else { return nil }
+        return HistoryIndex.headerSize + Int(nseg) * 16 + Int(nrows) * HistoryIndex.rowSize
+    }
+
+    /// nil when the rows do not verify. `bytes` may stop after the rows (then no summaries).
     public init?(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
-        guard bytes.count >= 28 else { return nil }
-        for i in 0..<8 where bytes[i] != HistoryIndex.magic[i] { return nil }
-        var r = ByteReader(bytes, offset: 8)
-        guard (try? r.u32()) == HistoryIndex.version, let nseg = try? r.u32(), let nrows = try? r.u32(),
-              (try? r.u32()) != nil, Int(nseg) < 1 << 24, Int(nrows) < 1 << 26 else { return nil }
+        guard let rowsEnd = HistoryIndexReader.rowsLength(header: bytes), bytes.count >= rowsEnd else { return nil }
+        var r = ByteReader(bytes, offset: 12)
+        guard let nseg = try? r.u32(), let nrows = try? r.u32(), let blobLength = try? r.u32(),
+              let rowsCRC = try? r.u32(), let blobsCRC = try? r.u32() else { return nil }
+        var crc = CRC32C.update(0, UnsafeRawBufferPointer(rebasing: bytes[0..<24]))
+        crc = CRC32C.update(crc, UnsafeRawBufferPointer(rebasing: bytes[HistoryIndex.headerSize..<rowsEnd]))
+        guard crc == rowsCRC else { return nil }
         var segs: [HistoryIndex.SegmentSize] = []
         for _ in 0..<nseg {
             guard let n = try? r.u32(), (try? r.u32()) != nil, let size = try? r.u64() else { return nil }
@@ -86,10 +109,10 @@ public struct HistoryIndexReader {
         count = Int(nrows)
         rowsStart = r.offset
         blobsStart = rowsStart + count * HistoryIndex.rowSize
-        guard blobsStart + 4 <= bytes.count else { return nil }
-        var tail = ByteReader(bytes, offset: bytes.count - 4)
-        guard let stored = try? tail.u32(),
-              CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)])) == stored else { return nil }
+        let blobsEnd = blobsStart + Int(blobLength)
+        hasSummaries = bytes.count == blobsEnd
+            && CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[blobsStart..<blobsEnd])) == blobsCRC
+        guard bytes.count == rowsEnd || hasSummaries else { return nil }
     }
 
     /// The numeric columns of row `i` (what list and stats need), without decoding the blob.
@@ -135,7 +158,7 @@ public struct HistoryIndexReader {
     public func summary(_ i: Int) -> SessionSummary? {
         let o = rowsStart + i * HistoryIndex.rowSize
         let start = blobsStart + Int(u32(o + 72)), length = Int(u32(o + 76))
-        guard start + length <= bytes.count - 4 else { return nil }
+        guard hasSummaries, start + length <= bytes.count else { return nil }
         var r = ByteReader(bytes, offset: start, end: start + length)
         guard var s = try? SessionSummaryCodec.decode(&r) else { return nil }
         s.id = String(id(i))

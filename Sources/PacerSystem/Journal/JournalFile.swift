@@ -42,6 +42,17 @@ public final class JournalFile {
         return bytes
     }
 
+    /// Fills `buffer` from `offset` (`pread(2)` until full or end of file); returns bytes read.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) throws -> Int {
+        var done = 0
+        while done < buffer.count {
+            let n = try retryingEINTR("pread \(path)") { pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done)) }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
     /// `pwrite(2)` once; returns how many bytes the kernel took (may be fewer than asked).
     public func writeSome(_ bytes: UnsafeRawBufferPointer, at offset: Int) throws -> Int {
         try retryingEINTR("pwrite \(path)") { pwrite(fd, bytes.baseAddress, bytes.count, off_t(offset)) }

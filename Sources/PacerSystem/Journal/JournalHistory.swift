@@ -13,26 +13,45 @@ public final class JournalHistory {
     /// True when this open had to rebuild the index from the segments.
     public let rebuilt: Bool
 
-    public init(directory path: String) throws {
+    /// - Parameter summaries: also load the full summaries (`--json`, `show`); list and stats
+    ///   need only the rows, a tenth of the file.
+    public init(directory path: String, summaries: Bool = true) throws {
         directory = JournalDirectory(path: path)
         let segments = try directory.segments()
         let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
-        var bytes = (try? JournalFile(path: directory.indexPath, writable: false).readAll()) ?? []
-        var matches = bytes.withUnsafeBytes { raw in HistoryIndexReader(raw)?.segments == sizes }
-        rebuilt = !matches
-        if !matches {
-            bytes = HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
-            JournalHistory.save(bytes, directory: directory)
-            matches = true
+        if let (buffer, reader) = JournalHistory.load(directory.indexPath, summaries: summaries), reader.segments == sizes {
+            storage = buffer
+            index = reader
+            rebuilt = false
+            return
         }
+        let bytes = HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
+        JournalHistory.save(bytes, directory: directory)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
         bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        storage = buffer
         guard let reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count])) else {
             buffer.deallocate()
             throw JournalStateError("history index failed to verify after rebuilding")
         }
+        storage = buffer
         index = reader
+        rebuilt = true
+    }
+
+    /// Reads the saved index (its rows only unless `summaries`); nil when missing or damaged.
+    private static func load(_ path: String, summaries: Bool) -> (UnsafeMutableRawBufferPointer, HistoryIndexReader)? {
+        guard let file = try? JournalFile(path: path, writable: false), let size = try? file.size() else { return nil }
+        var header = [UInt8](repeating: 0, count: HistoryIndex.headerSize)
+        guard (try? header.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }) == header.count,
+              let rowsLength = header.withUnsafeBytes({ HistoryIndexReader.rowsLength(header: $0) }), rowsLength <= size else { return nil }
+        let length = summaries ? size : rowsLength
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(length, 1), alignment: 8)
+        guard (try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length]), at: 0)) == length,
+              let reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: buffer[0..<length])) else {
+            buffer.deallocate()
+            return nil
+        }
+        return (buffer, reader)
     }
 
     deinit { storage.deallocate() }
@@ -95,7 +114,7 @@ public final class JournalHistory {
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
     /// goes without a saved index.
     static func save(_ bytes: [UInt8], directory: JournalDirectory) {
-        let temp = directory.indexPath + ".tmp"
+        let temp = directory.indexPath + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
         do {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
