@@ -25,6 +25,7 @@ Log lines (time is CLOCK_MONOTONIC seconds): `T ready`, `T sent ADDR UUID HEX`,
 '''
 
 import argparse
+import datetime
 import math
 import os
 import select
@@ -101,10 +102,8 @@ def parse_ble_log(path):
             if not line:
                 continue
             fields = line.split()
-            stamp = fields[0].rstrip('Zz')
-            date, clock = stamp.split('T')
-            h, m, s = clock.split(':')
-            seconds = (int(date.replace('-', '')) * 86400) + int(h) * 3600 + int(m) * 60 + float(s)
+            stamp = datetime.datetime.fromisoformat(fields[0].replace('Z', '+00:00').replace('z', '+00:00'))
+            seconds = stamp.timestamp()
             start = seconds if start is None else start
             entries.append((seconds - start, fields[1].lower(), bytes.fromhex(fields[2] if len(fields) > 2 else '')))
     return entries

@@ -53,3 +53,13 @@ long pacer_utc_offset(long epoch_seconds) {
     if (!localtime_r(&t, &local)) return 0;
     return local.tm_gmtoff;
 }
+
+#include <pthread.h>
+#include <string.h>
+
+void pacer_set_thread_name(const char *name) {
+    char short_name[16];
+    strncpy(short_name, name, 15);
+    short_name[15] = 0;
+    pthread_setname_np(pthread_self(), short_name);
+}

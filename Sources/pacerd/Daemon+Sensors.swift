@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import PacerCore
 import PacerSystem
 
@@ -16,7 +15,7 @@ extension Daemon {
         let wakeup = try LoopWakeup()
         let devices = [settings.heartRateAddress, settings.footpodAddress, settings.bikeSensorAddress]
             .compactMap { $0 }.compactMap { try? BluetoothAddress($0) }
-        let thread = Thread {
+        sensorThread = try SystemThread(name: "pacer-ble") {
             // The bus may not be up yet at boot, or may restart: keep trying until told to stop.
             while !wakeup.isSignalled {
                 do {
@@ -31,14 +30,13 @@ extension Daemon {
                 }
             }
         }
-        thread.name = "pacer-ble"
         sensorWakeup = wakeup
         sensorInbox = inbox
-        thread.start()
     }
 
     func stopSensors() {
         sensorWakeup?.signal()
+        sensorThread?.join()
     }
 
     func handleSensor(_ event: BlueZClientEvent, at instant: MonotonicInstant) {

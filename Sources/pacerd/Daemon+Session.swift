@@ -41,8 +41,12 @@ extension Daemon {
     /// One output of the engine: events go to watchers (and the journal), samples to the journal.
     func handle(_ output: SessionOutput) {
         switch output {
-        case .event(let event):
+        case .event(var event):
+            if case let .sessionStopped(time, summary) = event, resumedDistanceOffset > 0 {
+                event = .sessionStopped(time: time, summary: withResumedDistance(summary))
+            }
             if case let .sessionStarted(time, activity) = event {
+                resumedDistanceOffset = 0
                 session = (openJournalSession(activity: activity, start: time), time)
                 DaemonLog.info("session \(session!.id) started (\(activity.rawValue))")
             }
@@ -53,10 +57,19 @@ extension Daemon {
                 DaemonLog.info("session \(session?.id ?? "?") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
                 lastSessionID = session?.id
                 session = nil
+                resumedDistanceOffset = 0
             }
         case .sample(let sample):
             recordInJournal(sample)
         }
+    }
+
+    /// A summary with the distance a resumed session carried over from before the crash.
+    func withResumedDistance(_ summary: SessionSummary) -> SessionSummary {
+        var s = summary
+        s.distanceMeters += resumedDistanceOffset
+        if s.movingSeconds > 0 { s.averageSpeed = s.distanceMeters / s.movingSeconds }
+        return s
     }
 
     /// Starts or stops a session on its own when the unattended recorder says so.

@@ -30,8 +30,13 @@ final class Daemon {
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
     var gpsSource: GPSSource?
     var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
+    var journal: JournalWriter?
+    var lastJournalError: String?
     var sensorWakeup: LoopWakeup?
+    var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
+    /// Metres a resumed session carried over beyond what replaying its samples gave back.
+    var resumedDistanceOffset = 0.0
     /// Added to monotonic instants for the engine (see `engineInstant`).
     var engineOffsetNanoseconds: Int64 = 0
     /// The id of the session that ended last (ACK of `stop`).
@@ -52,6 +57,7 @@ final class Daemon {
     }
 
     func run() throws -> Int32 {
+        try openJournal()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in
@@ -147,7 +153,8 @@ final class Daemon {
     private func stateLine() -> [UInt8] {
         stateWriter.reset()
         let now = Clocks.monotonic()
-        let live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
+        var live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
+        live?.distanceMeters += resumedDistanceOffset
         LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
         return stateWriter.bytes
     }
@@ -201,6 +208,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        syncJournal()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

@@ -131,6 +131,38 @@ final class BLERecordTests: XCTestCase {
         assertNoSanitizerReport(recorder.stderr)
     }
 
+    /// A BLE log played by the fake strap comes back out of ble-record with the same payloads:
+    /// capture and replay are inverse. The payloads are the real captures of hrm/VECTORS.tsv.
+    /// ble-record starts before bluetoothd is on the bus and must pick it up when it appears.
+    func testPlayedLogOfRealCapturesIsRecordedIdentically() throws {
+        let tsv = try String(contentsOf: BuiltBinaries.corpus.appendingPathComponent("hrm/VECTORS.tsv"), encoding: .utf8)
+        let payloads: [[UInt8]] = tsv.split(separator: "\n").dropFirst().compactMap { line in
+            let cells = line.split(separator: "\t", omittingEmptySubsequences: false)
+            guard cells.count > 8, cells[2] == "yes" else { return nil }
+            return cells[1].split(separator: " ").map { UInt8($0, radix: 16)! }
+        }
+        XCTAssertEqual(payloads.count, 10, "the real captures")
+        let start = UTCTime(rfc3339: "2026-03-01T07:00:00.000Z")!
+        var log = [BLENotification(time: start, characteristic: 0x2A19, payload: [72])]
+        for (i, p) in (payloads + payloads).enumerated() {
+            log.append(BLENotification(time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + 3000 + Int64(i) * 100),
+                                       characteristic: 0x2A37, payload: p))
+        }
+        let logURL = harness.directory.appendingPathComponent("captures.ble")
+        try BLELog.format(log).write(to: logURL, atomically: true, encoding: .utf8)
+
+        let recorder = try harness.startPacerctl(["ble-record", "--device", strap, "--duration", "60"])
+        try harness.waitFor("ble-record to wait for bluetoothd", timeout: 20) { recorder.stderr.contains("waiting for bluetoothd") }
+        try harness.startStrap(["--strap", strap, "--play", logURL.path])
+        try harness.waitFor("the log to be played", timeout: 30) { harness.log.contains { $0.hasSuffix(" done") } }
+        XCTAssertEqual(try harness.finishRecording(recorder, [(strap, "2a37")]), 0)
+        let hex = (payloads + payloads).map { $0.map { String(format: "%02x", $0) }.joined() }
+        XCTAssertEqual(harness.sent(strap, "2a37"), hex, "the strap was subscribed before the first value")
+        XCTAssertEqual(recorder.recorded("2a37"), hex)
+        XCTAssertEqual(recorder.recorded("2a19"), ["48"], "the battery level the log set")
+        assertNoSanitizerReport(recorder.stderr)
+    }
+
     func testBadAddressIsAUsageError() throws {
         let result = try BuiltBinaries.run("pacerctl", ["ble-record", "--device", "00:22:D0:AA:BB"])
         XCTAssertEqual(result.status, 2)

@@ -126,3 +126,91 @@ final class DaemonLiveTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("starting a run session by itself"), daemon.log)
     }
 }
+
+/// A crash mid-session: SIGKILL, then a restart within `resume_within_min` resumes the same
+/// session, and the journal holds every sample up to the last sync before the kill.
+final class DaemonCrashResumeTests: XCTestCase {
+    func testSIGKILLThenRestartResumesTheSessionWithNothingLostBeforeTheLastSync() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-crash-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gps = try DaemonLiveTests.playScenario("steady-run", in: dir, helpers: helpers)
+        let config = "[unattended]\nauto_start = movement\nstart_after_s = 2\nresume_within_min = 5\n[journal]\nsync_interval_s = 1\n"
+        let ctl = try BuiltBinaries.url("pacerctl").path
+        var before: LiveSession
+        var killedAt: UTCTime
+        do {
+            let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(gps)"], directory: dir)
+            let watcher = try daemon.connect()
+            try watcher.request(.watch(enable: true))
+            let state = try watcher.waitForState(timeout: 60) { ($0.session?.elapsedSeconds ?? 0) >= 12 }
+            before = try XCTUnwrap(state.session)
+            killedAt = try XCTUnwrap(state.time)
+            XCTAssertEqual(daemon.stop(SIGKILL), SIGKILL)
+        }
+        let restarted = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(gps)"], directory: dir)
+        defer { restarted.stop() }
+        let watcher = try restarted.connect()
+        try watcher.request(.watch(enable: true))
+        let resumed = try watcher.waitForState(timeout: 60) { $0.session != nil && ($0.session?.elapsedSeconds ?? 0) > before.elapsedSeconds }
+        XCTAssertEqual(resumed.session?.id, before.id, "a new session started instead of resuming")
+        print("before the crash: \(before.distanceMeters) m in \(before.elapsedSeconds) s; resumed: \(resumed.session?.distanceMeters ?? -1) m in \(resumed.session?.elapsedSeconds ?? -1) s")
+        // At most the last sync interval (1 s) plus one sample period (1 s) of running is lost.
+        XCTAssertGreaterThanOrEqual(resumed.session?.distanceMeters ?? 0, before.distanceMeters - 3 * max(before.speed ?? 0, 2),
+                                    "distance went back more than 2-3 s of running")
+        XCTAssertTrue(restarted.log.contains("journal: resumed session \(before.id)"), restarted.log)
+        try watcher.request(.stop)
+        let ack = try watcher.expect(["ACK", "ERROR"])
+        XCTAssertEqual(ack["class"]?.string, "ACK", "\(ack)")
+        XCTAssertEqual(ack["session"]?.string, before.id)
+        try watcher.request(.sessions)
+        let listing = try watcher.expect(["SESSIONS", "ERROR"])
+        XCTAssertEqual(listing["sessions"]?.array?.map { $0["id"]?.string }, [before.id], "\(listing)")
+        XCTAssertEqual(restarted.stop(SIGTERM), 0)
+        let after = try runTool(ctl, ["sessions", "--journal", dir.appendingPathComponent("journal").path, "--json"])
+        let all = try XCTUnwrap(JSONValue.parse(after.stdout).array)
+        XCTAssertEqual(all.count, 1, after.stdout)
+        XCTAssertEqual(all.first?["id"]?.string, before.id)
+        XCTAssertGreaterThan(all.first?["elapsed_s"]?.number ?? 0, before.elapsedSeconds)
+        XCTAssertEqual(all.first?["activity"]?.string, "run")
+        // Every second recorded before the crash is in the journal, up to the last sync (1 s).
+        let csv = try runTool(ctl, ["export", before.id, "--format", "csv", "--journal", dir.appendingPathComponent("journal").path])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        let times = csv.stdout.split(separator: "\n").dropFirst().compactMap { UTCTime(rfc3339: $0.prefix { $0 != "," }) }
+        let beforeCrash = times.filter { $0 <= killedAt }
+        XCTAssertGreaterThanOrEqual(Double(beforeCrash.count), before.elapsedSeconds - 3,
+                                    "samples before the crash: \(beforeCrash.count), elapsed then \(before.elapsedSeconds) s")
+        XCTAssertGreaterThan(times.count, beforeCrash.count, "no samples after the restart")
+    }
+
+    func testARestartTooLateClosesTheCrashedSessionAsInterrupted() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-late-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gps = try DaemonLiveTests.playScenario("steady-run", in: dir, helpers: helpers)
+        var id = ""
+        do {
+            let daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 2\n",
+                                           extraArguments: ["--gps", "serial:\(gps)"], directory: dir)
+            let watcher = try daemon.connect()
+            try watcher.request(.watch(enable: true))
+            id = try XCTUnwrap(watcher.waitForState(timeout: 60) { ($0.session?.elapsedSeconds ?? 0) >= 3 }.session?.id)
+            daemon.stop(SIGKILL)
+        }
+        // resume_within_min = 0: never resume.
+        let restarted = try DaemonProcess(config: "[unattended]\nauto_start = off\nresume_within_min = 0\n",
+                                          extraArguments: ["--gps", "serial:\(gps)"], directory: dir)
+        let c = try restarted.connect()
+        try c.request(.status)
+        XCTAssertNil(LiveState(json: try c.expect(["STATE"]))?.session)
+        XCTAssertTrue(restarted.log.contains("journal: session \(id) was interrupted"), restarted.log)
+        XCTAssertEqual(restarted.stop(SIGTERM), 0)
+        let listed = try runTool(try BuiltBinaries.url("pacerctl").path,
+                                 ["sessions", "--journal", dir.appendingPathComponent("journal").path, "--json"])
+        let first = try XCTUnwrap(JSONValue.parse(listed.stdout).array?.first)
+        XCTAssertEqual(first["id"]?.string, id)
+        XCTAssertEqual(first["interrupted"]?.bool, true, listed.stdout)
+    }
+}

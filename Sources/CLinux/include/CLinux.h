@@ -22,4 +22,7 @@ int pacer_terminal_size(int fd, int *columns, int *rows);
 
 /* localtime_r's tm_gmtoff: the local time zone's offset from UTC in seconds at `epoch_seconds`. */
 long pacer_utc_offset(long epoch_seconds);
+
+/* pthread_setname_np on the calling thread (names show in top -H and gdb); 15 bytes kept. */
+void pacer_set_thread_name(const char *name);
 #endif

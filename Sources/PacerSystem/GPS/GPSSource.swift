@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import PacerCore
 
 /// A live GPS (serial NMEA, gpsd, or a paced recording) read on its own thread,
@@ -17,10 +16,9 @@ public final class GPSSource: @unchecked Sendable {
     public let options: GPSSourceOptions
     private let handler: Handler
     private let wakeup: WakeupPipe
-    private let exited = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    private let lock = SystemLock()
     // Guarded by `lock`.
-    private var thread: Thread?
+    private var thread: SystemThread?
     private var started = false
     private var stopRequested = false
     private var published = GPSCounters()
@@ -40,13 +38,11 @@ public final class GPSSource: @unchecked Sendable {
         defer { lock.unlock() }
         guard !started else { return }
         started = true
-        let thread = Thread { [self] in
-            run()
-            exited.signal()
+        do {
+            thread = try SystemThread(name: "pacer-gps") { [self] in run() }
+        } catch {
+            printError("pacer-gps: \(error)")
         }
-        thread.name = "pacer-gps"
-        self.thread = thread
-        thread.start()
     }
 
     /// Ends the loop and, unless called on the source's own thread, waits for it to exit.
@@ -54,11 +50,12 @@ public final class GPSSource: @unchecked Sendable {
         lock.lock()
         let wasRunning = started && !stopRequested
         stopRequested = true
-        let onOwnThread = thread.map { Thread.current == $0 } ?? false
+        let running = thread
+        let onOwnThread = running?.isCurrent ?? false
         lock.unlock()
         guard wasRunning else { return }
         wakeup.wake()
-        if !onOwnThread { exited.wait() }
+        if !onOwnThread { running?.join() }
     }
 
     /// The latest counters (updated by the loop at every turn).
