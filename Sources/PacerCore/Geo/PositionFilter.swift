@@ -146,7 +146,9 @@ public struct PositionFilter: Sendable {
         }
 
         var increment = 0.0
-        let speedNow = hypot(east.velocity, north.velocity)
+        // |v| of a noisy vector is biased up by the noise across the track (about sigma^2 / 2v):
+        // removing the filter's own velocity variance keeps a slow walk in noise from growing.
+        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - (east.p11 + north.p11) / 2)).squareRoot()
         if !stationary {
             if velocity != nil, let before = speedBefore {
                 // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
@@ -181,7 +183,8 @@ public struct PositionFilter: Sendable {
         if speed < 0.2 { return (0, 0, 0.04) }
         guard let track = fix.track, track.isFinite else { return nil }
         let rad = track * .pi / 180
-        let sigma = 0.15 + 0.02 * speed
+        // Doppler accuracy degrades with satellite geometry like the position does.
+        let sigma = max(0.1, 0.15 * (fix.hdop ?? 1)) + 0.01 * speed
         return (speed * sin(rad), speed * cos(rad), sigma * sigma)
     }
 
