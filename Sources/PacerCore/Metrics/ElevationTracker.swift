@@ -1,29 +1,81 @@
 /// Elevation gain and loss from GPS altitude, which wanders by metres even standing still.
 ///
-/// Altitude is low-pass filtered over time, fed only while moving, and a climb or descent is
-/// counted only once it exceeds a threshold from the last turning point (hysteresis), so that
-/// noise does not add up while real hills do.
+/// Three defences, because GPS altitude error is large (sigma 5-10 m), slow (minutes) and
+/// sometimes wild (multipath pushes a fix tens of metres up or down for seconds):
+/// 1. a vertical gate drops an altitude that jumps further from the last accepted one than
+///    slow noise plus a plausible climb rate allow (a persisting disagreement is accepted after
+///    `outlierResetSeconds`, so a wrong reference cannot lock the tracker out);
+/// 2. a low-pass in time removes the fast part of the noise;
+/// 3. a climb or descent counts only once it exceeds a dead band from the last turning point
+///    (hysteresis) that scales with the receiver's vertical error (VDOP or GST), so worse skies
+///    need bigger hills before they count.
 public struct ElevationTracker: Sendable {
-    /// Metres a climb or descent must exceed before it counts.
+    /// The smallest dead band in metres, whatever the receiver claims about its vertical error.
     public var threshold: Double
     /// Seconds of the low-pass filter's time constant.
     public var timeConstant: Double
+    /// The dead band in units of the (smoothed) vertical one-sigma error.
+    public var sigmaMultiple: Double
+    /// Seconds of continuous disagreement after which the gate accepts the receiver again.
+    public var outlierResetSeconds: Double
     public private(set) var committedGain = 0.0
     public private(set) var committedLoss = 0.0
+    /// Altitudes the vertical gate dropped.
+    public private(set) var rejectedOutliers = 0
     private var smoothed: Double?
     private var lastInstant: MonotonicInstant?
+    /// The last altitude the gate accepted, and when.
+    private var reference: (altitude: Double, instant: MonotonicInstant)?
+    private var rejectingSince: MonotonicInstant?
+    private var sigma: Double?
     /// The last confirmed turning point and the extreme reached since it.
     private var base = 0.0
     private var extreme = 0.0
     private var climbing: Bool?
 
-    public init(threshold: Double = 6, timeConstant: Double = 20) {
+    public init(threshold: Double = 4, timeConstant: Double = 20, sigmaMultiple: Double = 1.5, outlierResetSeconds: Double = 20) {
         self.threshold = threshold
         self.timeConstant = timeConstant
+        self.sigmaMultiple = sigmaMultiple
+        self.outlierResetSeconds = outlierResetSeconds
     }
 
-    public mutating func update(altitude: Double, at instant: MonotonicInstant) {
+    /// One-sigma vertical error of a fix: GST's altitude error, else VDOP (or 1.5 HDOP) times a
+    /// typical range error; 7 m when the receiver says nothing.
+    public static func verticalSigma(_ fix: GNSSFix) -> Double {
+        if let e = fix.altitudeError, e.isFinite, e > 0 { return max(1, e) }
+        if let v = fix.vdop, v.isFinite, v > 0 { return max(1, 3.5 * v) }
+        if let h = fix.hdop, h.isFinite, h > 0 { return max(1, 3.5 * 1.5 * h) }
+        return 7
+    }
+
+    /// Feeds one altitude; `verticalSigma` is the fix's one-sigma vertical error and `speed`
+    /// the horizontal speed (m/s) that bounds how fast the altitude can really change.
+    public mutating func update(altitude: Double, verticalSigma: Double = 7, speed: Double = 0, at instant: MonotonicInstant) {
         guard altitude.isFinite else { return }
+        if let ref = reference {
+            let dt = max(0, instant.seconds(since: ref.instant))
+            // Slow noise grows like sigma * sqrt(dt / tau) up to its full size; a real climb at
+            // most at a 25 % grade of the speed, plus half a metre per second for lifts and slack.
+            let tolerance = 3 + verticalSigma * (min(dt, 120) / 60).squareRoot() + (0.25 * max(0, speed) + 0.5) * dt
+            if abs(altitude - ref.altitude) > tolerance {
+                let since = rejectingSince ?? instant
+                rejectingSince = since
+                if instant.seconds(since: since) < outlierResetSeconds {
+                    rejectedOutliers += 1
+                    return
+                }
+            }
+        }
+        rejectingSince = nil
+        reference = (altitude, instant)
+        if let s = sigma, let last = lastInstant {
+            let dt = max(0, instant.seconds(since: last))
+            sigma = s + dt / (50 + dt) * (verticalSigma - s)
+        } else if sigma == nil {
+            sigma = verticalSigma
+        }
+        let deadBand = max(threshold, sigmaMultiple * (sigma ?? verticalSigma))
         guard let s = smoothed else {
             smoothed = altitude; lastInstant = instant; base = altitude; extreme = altitude
             return
@@ -38,17 +90,17 @@ public struct ElevationTracker: Sendable {
         lastInstant = instant
         switch climbing {
         case nil:
-            if value - base >= threshold { climbing = true; extreme = value }
-            else if base - value >= threshold { climbing = false; extreme = value }
+            if value - base >= deadBand { climbing = true; extreme = value }
+            else if base - value >= deadBand { climbing = false; extreme = value }
         case true?:
             if value > extreme { extreme = value }
-            else if extreme - value >= threshold {
+            else if extreme - value >= deadBand {
                 committedGain += extreme - base
                 base = extreme; extreme = value; climbing = false
             }
         case false?:
             if value < extreme { extreme = value }
-            else if value - extreme >= threshold {
+            else if value - extreme >= deadBand {
                 committedLoss += base - extreme
                 base = extreme; extreme = value; climbing = true
             }

@@ -100,7 +100,11 @@ public struct SessionEngine: Sendable {
             if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
             if let altitude = estimate.altitudeMSL, phase != .paused {
                 sawAltitude = true
-                if estimate.isStationary { elevation.suspend() } else { elevation.update(altitude: altitude, at: instant) }
+                // A fix whose position the filter rejected is multipath: its altitude is as wrong.
+                if estimate.isStationary { elevation.suspend() } else if !estimate.positionRejected {
+                    elevation.update(altitude: altitude, verticalSigma: ElevationTracker.verticalSigma(fix),
+                                     speed: fix.speed ?? estimate.speed, at: instant)
+                }
             }
             if phase != .paused, config.recording.autoPauseEnabled {
                 applyAutoPause(autoPause.update(speed: estimate.speed, at: instant), at: instant, emit: emit)
