@@ -60,10 +60,19 @@ final class SimulatedAccuracyTests: XCTestCase {
             let footpod = truth["footpod"] as? Bool ?? false
             XCTAssertEqual(steps, trueSteps, accuracy: max(5, trueSteps * (footpod ? 0.02 : 0.10)), "\(label) footpod \(footpod)")
         }
-        // Elevation is asserted where the climbing exceeds the receiver's altitude noise (sigma 5-7 m,
-        // tau 120 s): there a hysteresis can separate hills from wander. Elsewhere it is printed only.
-        if let trueGain = n(truth["elevation_gain_m"]), trueGain >= 150 {
-            XCTAssertEqual(n(pacer["elevation_gain_m"]) ?? -1, trueGain, accuracy: trueGain * 0.15, "\(label): elevation gain")
+        // Elevation: 15 % where the climbing exceeds the receiver's altitude noise (sigma 5-7 m,
+        // tau 120 s): there a hysteresis can separate hills from wander. Below that the sim's hills
+        // (amplitudes 0-12 m) are as large as the noise and no GPS-only estimate can tell them
+        // apart: there (flat track included) the error must stay within 8 sigma of altitude noise,
+        // which the unfiltered multipath altitudes broke (city run +59..+99 m, flat track 42-50 m).
+        if let trueGain = n(truth["elevation_gain_m"]) {
+            let gain = n(pacer["elevation_gain_m"]) ?? -1
+            if trueGain >= 150 {
+                XCTAssertEqual(gain, trueGain, accuracy: trueGain * 0.15, "\(label): elevation gain")
+            } else if trueDistance >= 1 {
+                let sigma = try XCTUnwrap(n((truth["receiver"] as? [String: Any])?["sigma_alt_m"]), label)
+                XCTAssertEqual(gain, trueGain, accuracy: max(trueGain * 0.15, 8 * sigma), "\(label): elevation gain below the noise")
+            }
         }
     }
 

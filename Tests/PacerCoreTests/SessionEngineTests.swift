@@ -171,4 +171,22 @@ final class SessionEngineTests: XCTestCase {
         XCTAssertEqual(tracker.gain, 180, accuracy: 180 * 0.15)
         XCTAssertLessThan(flat.gain, 15)
     }
+
+    func testElevationDropsMultipathAltitudeJumps() {
+        var tracker = ElevationTracker()
+        // Flat at 300 m with a 5 s multipath excursion 60 m up and another 40 m down.
+        for s in 0..<600 {
+            var altitude = 300.0
+            if (100..<105).contains(s) { altitude += 60 }
+            if (400..<404).contains(s) { altitude -= 40 }
+            tracker.update(altitude: altitude, verticalSigma: 5, speed: 3, at: at(Double(s)))
+        }
+        XCTAssertEqual(tracker.gain, 0, accuracy: 1e-9)
+        XCTAssertEqual(tracker.loss, 0, accuracy: 1e-9)
+        XCTAssertEqual(tracker.rejectedOutliers, 9)
+        // A level change that persists (a wrong first fix, a real step) is accepted after the reset time.
+        var stepped = ElevationTracker()
+        for s in 0..<200 { stepped.update(altitude: s < 50 ? 300 : 340, verticalSigma: 5, speed: 3, at: at(Double(s))) }
+        XCTAssertEqual(stepped.gain, 40, accuracy: 0.5)
+    }
 }
