@@ -28,6 +28,7 @@ public struct PositionFilter: Sendable {
     /// Doppler velocity averaged as a vector (noise cancels; a magnitude average would not).
     private var smoothedDopplerEast = 0.0, smoothedDopplerNorth = 0.0
     private var smoothedDoppler: Double?
+    private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     private var stationary = false
     private var wasStationary = true
@@ -146,7 +147,9 @@ public struct PositionFilter: Sendable {
         }
 
         var increment = 0.0
-        let speedNow = hypot(east.velocity, north.velocity)
+        // |v| of a noisy vector is biased up by the noise across the track (about sigma^2 / 2v):
+        // removing the filter's own velocity variance keeps a slow walk in noise from growing.
+        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - (east.p11 + north.p11) / 2)).squareRoot()
         if !stationary {
             if velocity != nil, let before = speedBefore {
                 // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
@@ -181,7 +184,8 @@ public struct PositionFilter: Sendable {
         if speed < 0.2 { return (0, 0, 0.04) }
         guard let track = fix.track, track.isFinite else { return nil }
         let rad = track * .pi / 180
-        let sigma = 0.15 + 0.02 * speed
+        // Doppler accuracy degrades with satellite geometry like the position does.
+        let sigma = max(0.1, 0.15 * (fix.hdop ?? 1)) + 0.01 * speed
         return (speed * sin(rad), speed * cos(rad), sigma * sigma)
     }
 
@@ -221,6 +225,7 @@ public struct PositionFilter: Sendable {
             smoothedDopplerNorth = v.north
         }
         smoothedDoppler = hypot(smoothedDopplerEast, smoothedDopplerNorth)
+        lastRawDoppler = fix.speed
         lastDopplerTime = instant
     }
 
@@ -229,7 +234,9 @@ public struct PositionFilter: Sendable {
     private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, at instant: MonotonicInstant) {
         if let doppler = smoothedDoppler {
             // Hysteresis: noise near the threshold must not toggle between standing and moving.
-            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 : doppler < parameters.stationarySpeed
+            // A clearly moving raw speed ends a standstill at once (the average lags a start by seconds).
+            let startsNow = (lastRawDoppler ?? 0) > parameters.stationarySpeed * 3 && doppler > parameters.stationarySpeed
+            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 && !startsNow : doppler < parameters.stationarySpeed
             return
         }
         let radius = max(8, 3 * sigma)

@@ -19,7 +19,8 @@ public struct JSONWriter {
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
@@ -30,7 +31,11 @@ public struct JSONWriter {
         needsComma = false
     }
 
-    public mutating func null() { separate(); bytes.append(contentsOf: [110, 117, 108, 108]); needsComma = true }
+    public mutating func null() {
+        separate()
+        bytes.append(110); bytes.append(117); bytes.append(108); bytes.append(108)
+        needsComma = true
+    }
 
     public mutating func value(_ v: Bool) {
         separate()
@@ -51,23 +56,7 @@ public struct JSONWriter {
     public mutating func value(_ v: Double?, fixed decimals: Int) {
         guard let v, v.isFinite else { null(); return }
         separate()
-        let scale = JSONWriter.scales[min(max(decimals, 0), 15)]
-        let scaled = (abs(v) * scale).rounded()
-        guard scaled < 9.0e18 else { bytes.append(contentsOf: v.description.utf8); needsComma = true; return }
-        var units = UInt64(scaled)
-        if v < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        appendInteger(Int(units / divisor))
-        if decimals > 0 {
-            bytes.append(UInt8(ascii: "."))
-            units %= divisor
-            var d = divisor / 10
-            while d > 0 {
-                bytes.append(UInt8(truncatingIfNeeded: units / d) + 48)
-                units %= d
-                d /= 10
-            }
-        }
+        appendScratch { JSONWriter.encode(v, fixed: decimals, to: $0) }
         needsComma = true
     }
 
@@ -75,41 +64,108 @@ public struct JSONWriter {
     public mutating func value(_ t: UTCTime?) {
         guard let t else { null(); return }
         separate()
-        let c = t.components
-        bytes.append(UInt8(ascii: "\""))
-        appendDigits(c.year, 4); bytes.append(UInt8(ascii: "-")); appendDigits(c.month, 2)
-        bytes.append(UInt8(ascii: "-")); appendDigits(c.day, 2); bytes.append(UInt8(ascii: "T"))
-        appendDigits(c.hour, 2); bytes.append(UInt8(ascii: ":")); appendDigits(c.minute, 2)
-        bytes.append(UInt8(ascii: ":")); appendDigits(c.second, 2); bytes.append(UInt8(ascii: "."))
-        appendDigits(c.millisecond, 3); bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        appendScratch { JSONWriter.encode(t, to: $0) }
         needsComma = true
     }
 
-    private static let scales: [Double] = (0...15).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
-
-    private mutating func appendInteger(_ v: Int) {
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
-        var m = v.magnitude
-        var digits = 1
-        var p: UInt = 1
-        while m / p >= 10 { p *= 10; digits += 1 }
-        while p > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: m / p) + 48)
-            m %= p
-            p /= 10
-        }
+    /// Appends `count` bytes of already encoded JSON as one value (hot paths that format a
+    /// whole object in a stack buffer with the `encode` functions below).
+    public mutating func value(encoded p: UnsafePointer<UInt8>, count: Int) {
+        separate()
+        bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+        needsComma = true
     }
 
-    /// `v` zero-padded to `width` digits (v >= 0).
-    private mutating func appendDigits(_ v: Int, _ width: Int) {
-        var p = 1
-        for _ in 1..<width { p *= 10 }
-        var m = v
-        while p > 0 && m / p >= 10 { p *= 10 }
-        while p > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: m / p) + 48)
-            m %= p
-            p /= 10
+    static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// Longest text the `encode` functions write.
+    public static let maximumEncodedLength = 40
+
+    /// Writes `v` with exactly `decimals` (0...15) digits after the point, rounded half away
+    /// from zero, at `p`; returns the length. `v` must be finite.
+    public static func encode(_ v: Double, fixed decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let places = min(max(decimals, 0), 15)
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(v) * scale).rounded()
+        guard scaled < 9.0e18 else {
+            var n = 0
+            for c in v.description.utf8.prefix(maximumEncodedLength) { p[n] = c; n += 1 }
+            return n
+        }
+        var units = UInt64(scaled)
+        var n = 0
+        if v < 0 && units != 0 { p[0] = UInt8(ascii: "-"); n = 1 }
+        // Count the integer digits, then fill right to left.
+        var whole = units / UInt64(scale)
+        var integerDigits = 1
+        while whole >= 10 { whole /= 10; integerDigits += 1 }
+        let total = n + integerDigits + (places > 0 ? places + 1 : 0)
+        var k = total - 1
+        var fraction = places
+        // Two digits per division where possible (fewer 64-bit divisions per number).
+        let pairs = JSONWriter.digitPairs.utf8Start
+        while fraction >= 2 {
+            let q = units / 100
+            let pair = Int(units &- q &* 100) &* 2
+            p[k] = pairs[pair + 1]; p[k - 1] = pairs[pair]
+            units = q; k -= 2; fraction -= 2
+        }
+        if fraction == 1 { p[k] = UInt8(truncatingIfNeeded: units % 10) + 48; units /= 10; k -= 1 }
+        if places > 0 { p[k] = UInt8(ascii: "."); k -= 1 }
+        repeat {
+            p[k] = UInt8(truncatingIfNeeded: units % 10) + 48; units /= 10; k -= 1
+        } while k >= n
+        return total
+    }
+
+    /// Writes `"2026-03-01T07:00:00.512Z"` (quotes included, 26 bytes) at `p`.
+    public static func encode(_ t: UTCTime, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let c = t.components
+        func put(_ v: Int, _ width: Int, endingAt end: Int) {
+            var v = v
+            var k = end - 1
+            for _ in 0..<width { p[k] = UInt8(truncatingIfNeeded: v % 10) + 48; v /= 10; k -= 1 }
+        }
+        p[0] = UInt8(ascii: "\"")
+        put(c.year, 4, endingAt: 5); p[5] = UInt8(ascii: "-")
+        put(c.month, 2, endingAt: 8); p[8] = UInt8(ascii: "-")
+        put(c.day, 2, endingAt: 11); p[11] = UInt8(ascii: "T")
+        put(c.hour, 2, endingAt: 14); p[14] = UInt8(ascii: ":")
+        put(c.minute, 2, endingAt: 17); p[17] = UInt8(ascii: ":")
+        put(c.second, 2, endingAt: 20); p[20] = UInt8(ascii: ".")
+        put(c.millisecond, 3, endingAt: 24)
+        p[24] = UInt8(ascii: "Z"); p[25] = UInt8(ascii: "\"")
+        return 26
+    }
+
+    /// Writes the decimal digits of `v` at `p`; returns the length.
+    public static func encode(_ v: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var m = v.magnitude
+        var digits = 1
+        var probe = m
+        while probe >= 10 { probe /= 10; digits += 1 }
+        var n = digits
+        if v < 0 { p[0] = UInt8(ascii: "-"); n += 1 }
+        var k = n - 1
+        repeat {
+            p[k] = UInt8(truncatingIfNeeded: m % 10) + 48; m /= 10; k -= 1
+        } while m > 0
+        return n
+    }
+
+    private mutating func appendInteger(_ v: Int) {
+        appendScratch { JSONWriter.encode(v, to: $0) }
+    }
+
+    /// Formats into a stack buffer (`fill` returns the length) and appends it at once:
+    /// one capacity check per number instead of one per digit.
+    @inline(__always)
+    private mutating func appendScratch(_ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.maximumEncodedLength) { scratch in
+            let p = scratch.baseAddress!
+            let n = fill(p)
+            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
         }
     }
 

@@ -3,24 +3,29 @@
 /// absent values null, decimals as gpsd prints them (degrees 9, metres 3).
 extension GNSSFix {
     public func jsonLine(into w: inout JSONWriter) {
-        w.beginObject()
-        w.key("time"); w.value(time)
-        w.key("lat"); w.value(latitude, fixed: 9)
-        w.key("lon"); w.value(longitude, fixed: 9)
-        w.key("mode"); w.value(mode.rawValue)
-        w.key("alt_msl"); w.value(altitudeMSL, fixed: 3)
-        w.key("speed_mps"); w.value(speed, fixed: 3)
-        w.key("track_deg"); w.value(track, fixed: 4)
-        w.key("hdop"); w.value(hdop, fixed: 2)
-        w.key("sats_used"); w.value(satellitesUsed)
-        w.key("vdop"); w.value(vdop, fixed: 2)
-        w.key("pdop"); w.value(pdop, fixed: 2)
-        w.key("sats_visible"); w.value(satellitesVisible)
-        w.key("geoid_sep_m"); w.value(geoidSeparation, fixed: 3)
-        w.key("lat_err_m"); w.value(latitudeError, fixed: 3)
-        w.key("lon_err_m"); w.value(longitudeError, fixed: 3)
-        w.key("alt_err_m"); w.value(altitudeError, fixed: 3)
-        w.endObject()
+        // The whole object is formatted in one stack buffer and appended at once: this runs
+        // once per fix in `pacerctl parse`, where per-value appends dominated the profile.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+            var o = FixLineCursor(buffer.baseAddress!)
+            o.raw("{\"time\":"); o.time(time)
+            o.raw(",\"lat\":"); o.number(latitude, 9)
+            o.raw(",\"lon\":"); o.number(longitude, 9)
+            o.raw(",\"mode\":"); o.integer(mode.rawValue)
+            o.raw(",\"alt_msl\":"); o.number(altitudeMSL, 3)
+            o.raw(",\"speed_mps\":"); o.number(speed, 3)
+            o.raw(",\"track_deg\":"); o.number(track, 4)
+            o.raw(",\"hdop\":"); o.number(hdop, 2)
+            o.raw(",\"sats_used\":"); o.integer(satellitesUsed)
+            o.raw(",\"vdop\":"); o.number(vdop, 2)
+            o.raw(",\"pdop\":"); o.number(pdop, 2)
+            o.raw(",\"sats_visible\":"); o.integer(satellitesVisible)
+            o.raw(",\"geoid_sep_m\":"); o.number(geoidSeparation, 3)
+            o.raw(",\"lat_err_m\":"); o.number(latitudeError, 3)
+            o.raw(",\"lon_err_m\":"); o.number(longitudeError, 3)
+            o.raw(",\"alt_err_m\":"); o.number(altitudeError, 3)
+            o.raw("}")
+            w.value(encoded: buffer.baseAddress!, count: o.count)
+        }
         w.endLine()
     }
 
@@ -59,5 +64,37 @@ extension GNSSFix {
             w.bytes.append(contentsOf: n.bytes)
         }
         w.bytes.append(UInt8(ascii: "\n"))
+    }
+}
+
+/// Writes one fix line into a stack buffer with JSONWriter's encoders (absent values: null).
+private struct FixLineCursor {
+    let base: UnsafeMutablePointer<UInt8>
+    var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    /// A byte loop, not memcpy: the keys are a few bytes long and a call per key cost more.
+    @inline(__always) mutating func raw(_ s: StaticString) {
+        let from = s.utf8Start
+        let n = s.utf8CodeUnitCount
+        var k = 0
+        while k < n { base[count + k] = from[k]; k += 1 }
+        count += n
+    }
+
+    @inline(__always) mutating func number(_ v: Double?, _ decimals: Int) {
+        guard let v, v.isFinite else { raw("null"); return }
+        count += JSONWriter.encode(v, fixed: decimals, to: base + count)
+    }
+
+    @inline(__always) mutating func integer(_ v: Int?) {
+        guard let v else { raw("null"); return }
+        count += JSONWriter.encode(v, to: base + count)
+    }
+
+    @inline(__always) mutating func time(_ t: UTCTime?) {
+        guard let t else { raw("null"); return }
+        count += JSONWriter.encode(t, to: base + count)
     }
 }

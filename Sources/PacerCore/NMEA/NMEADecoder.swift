@@ -27,8 +27,9 @@ public struct NMEADecoder {
     public mutating func decode(_ bytes: UnsafeRawBufferPointer, emit: (GNSSFix) -> Void) {
         if !isKnownUniquelyReferenced(&fieldTable) { fieldTable = NMEAFieldTable() }
         var offset = 0
+        var report = NMEAReport(type: .gga)  // reused for every sentence of the chunk: filled in place
         while let sentence = framer.next(bytes, offset: &offset) {
-            if let report = report(for: sentence) {
+            if decodeReport(for: sentence, into: &report) {
                 assembler.correctsWeekRollover = !framer.sawRecordingDateHeader
                 assembler.add(report, emit: emit)
             }
@@ -43,6 +44,12 @@ public struct NMEADecoder {
 
     /// Classifies and decodes one sentence; nil (and counted) when it yields nothing for a fix.
     mutating func report(for sentence: NMEASentence) -> NMEAReport? {
+        var r = NMEAReport(type: .gga)
+        return decodeReport(for: sentence, into: &r) ? r : nil
+    }
+
+    /// `report(for:)` into a reused report (no copy of the report on the hot path).
+    mutating func decodeReport(for sentence: NMEASentence, into report: inout NMEAReport) -> Bool {
         let body = sentence.body
         let n = body.count
         var addressLength = 0
@@ -54,24 +61,24 @@ public struct NMEADecoder {
             } else {
                 sentenceCounters.unknownType += 1
             }
-            return nil
+            return false
         }
         if n > 0 && body[0] == UInt8(ascii: "P") {
             sentenceCounters.proprietary += 1
-            return nil
+            return false
         }
         guard addressLength == 5, NMEADecoder.isTalkerByte(body[0]), NMEADecoder.isTalkerByte(body[1]),
               let type = NMEASentenceType.lookup(UInt32(body[2]) << 16 | UInt32(body[3]) << 8 | UInt32(body[4])) else {
             sentenceCounters.unknownType += 1
-            return nil
+            return false
         }
         let fields = NMEAFields(body, table: fieldTable.offsets)
-        guard let report = NMEASentenceDecoder.decode(type, fields) else {
+        guard NMEASentenceDecoder.decode(type, fields, into: &report) else {
             sentenceCounters.malformed += 1
-            return nil
+            return false
         }
         sentenceCounters.accepted += 1
-        return report
+        return true
     }
 
     @inline(__always) static func isTalkerByte(_ b: UInt8) -> Bool {

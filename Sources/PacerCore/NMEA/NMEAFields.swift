@@ -119,11 +119,76 @@ public struct NMEAFields {
         return ((hh * 60 + mm) * 60 + ss) * 1000 + millis
     }
 
-    static let powersOfTen: [Double] = (0...22).map { p in (0..<p).reduce(1.0) { r, _ in r * 10 } }
+    /// 10^n for n in 0...22, exact in a Double.
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: return 1
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
+    }
 
+    /// `[+-]digits[.digits]` as a Double; nil for anything else. Up to 18 digits take the fast
+    /// path (exact integer mantissa divided by an exact power of ten: correctly rounded).
     @inline(__always)
     static func parseDecimal(_ base: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Double? {
         guard s < e else { return nil }
+        if e - s <= 19 {
+            var k = s
+            let negative = base[k] == 0x2D
+            if negative || base[k] == 0x2B { k += 1 }
+            let digitsStart = k
+            var mantissa: UInt64 = 0
+            while k < e {
+                let d = base[k] &- 0x30
+                if d > 9 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                k += 1
+            }
+            var digits = k - digitsStart
+            var fraction = 0
+            if k < e && base[k] == 0x2E {
+                k += 1
+                let fractionStart = k
+                while k < e {
+                    let d = base[k] &- 0x30
+                    if d > 9 { break }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    k += 1
+                }
+                fraction = k - fractionStart
+                digits += fraction
+            }
+            guard k == e, digits > 0 else { return nil }
+            let v = fraction > 0 ? Double(mantissa) / powerOfTen(fraction) : Double(mantissa)
+            return negative ? -v : v
+        }
+        return parseLongDecimal(base, s, e)
+    }
+
+    /// The general case of `parseDecimal`: more than 18 digits (the rest only scale the value).
+    static func parseLongDecimal(_ base: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Double? {
         var k = s
         var negative = false
         if base[k] == 0x2D { negative = true; k += 1 } else if base[k] == 0x2B { k += 1 }
@@ -135,12 +200,8 @@ public struct NMEAFields {
         var sawDigit = false
         while k < e {
             let c = base[k]
-            if c == 0x2E {
-                guard !seenPoint else { return nil }
-                seenPoint = true
-            } else {
-                let d = c &- 0x30
-                guard d <= 9 else { return nil }
+            let d = c &- 0x30
+            if d <= 9 {
                 sawDigit = true
                 if digits < 18 {
                     mantissa = mantissa &* 10 &+ UInt64(d)
@@ -149,14 +210,17 @@ public struct NMEAFields {
                 } else if !seenPoint {
                     dropped += 1
                 }
+            } else if c == 0x2E && !seenPoint {
+                seenPoint = true
+            } else {
+                return nil
             }
             k += 1
         }
-        // At least one digit is required ("." or "-" alone is not a number).
         guard sawDigit else { return nil }
         var v = Double(mantissa)
-        if fraction > 0 { v /= fraction < powersOfTen.count ? powersOfTen[fraction] : 1e22 }
-        if dropped > 0 { v *= dropped < powersOfTen.count ? powersOfTen[dropped] : 1e22 }
+        if fraction > 0 { v /= powerOfTen(min(fraction, 22)) }
+        if dropped > 0 { v *= powerOfTen(min(dropped, 22)) }
         return negative ? -v : v
     }
 }

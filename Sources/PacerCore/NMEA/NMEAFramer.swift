@@ -49,7 +49,8 @@ public struct NMEAFramer {
     }
 
     /// Pull form of `feed`: returns the next sentence found in `bytes` from `offset` on
-    /// (advancing it), or nil once the chunk is used up. The view stays valid until the next call.
+    /// (advancing it), or nil once the chunk is used up. The view points into `bytes` or into the
+    /// framer's buffer: it stays valid while `bytes` does and until the next call.
     public mutating func next(_ bytes: UnsafeRawBufferPointer, offset: inout Int) -> NMEASentence? {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         let buffer = storage.bytes
@@ -70,6 +71,47 @@ public struct NMEAFramer {
                     counters.junkBytes += 1
                     if headerMatch >= 0 { matchHeader(b) }
                 } else if b == 0x24 || b == 0x21 {  // $ or !
+                    // Fast path: the whole sentence and its line end are in this chunk; check it in place.
+                    let start = i - 1
+                    let limit = min(count, start + capacity)
+                    var j = i
+                    var sum: UInt8 = 0
+                    var star = -1
+                    // Up to the '*': checksum as we go, eight bytes at a time while none is special.
+                    var lanes: UInt64 = 0
+                    while j &+ 8 <= limit {
+                        let word = UnsafeRawPointer(base + j).loadUnaligned(as: UInt64.self)
+                        if NMEAFramer.hasSpecialByte(word) { break }
+                        lanes ^= word
+                        j &+= 8
+                    }
+                    lanes ^= lanes >> 32
+                    lanes ^= lanes >> 16
+                    lanes ^= lanes >> 8
+                    sum = UInt8(truncatingIfNeeded: lanes)
+                    while j < limit {
+                        let c = base[j]
+                        if c &- 0x20 > 0x5E || c == 0x24 || c == 0x21 || c == 0x2A { break }
+                        sum ^= c
+                        j += 1
+                    }
+                    if j < limit && base[j] == 0x2A {
+                        star = j - start
+                        j += 1
+                        while j < limit {
+                            let c = base[j]
+                            if c &- 0x20 > 0x5E || c == 0x24 || c == 0x21 { break }
+                            j += 1
+                        }
+                    }
+                    if j < count && (base[j] == 0x0D || base[j] == 0x0A) {
+                        i = j + 1
+                        line = .start
+                        counters.sentences += 1
+                        let raw = UnsafeRawBufferPointer(start: base + start, count: j - start)
+                        if let s = checked(raw, star: star, sum: sum, countingFailure: true) { return s }
+                        continue
+                    }
                     inside = true
                     buffer[0] = b
                     len = 1
@@ -164,6 +206,12 @@ public struct NMEAFramer {
             sum ^= c
             j += 1
         }
+        return checked(raw, star: star, sum: sum, countingFailure: countingFailure)
+    }
+
+    /// `raw` is `$...` with its first `*` at `star` (-1: none) and the XOR of the bytes before it in `sum`.
+    @inline(__always)
+    private mutating func checked(_ raw: UnsafeRawBufferPointer, star: Int, sum: UInt8, countingFailure: Bool) -> NMEASentence? {
         guard star >= 0 else {
             guard countingFailure else { return nil }
             counters.missingChecksum += 1
@@ -179,6 +227,18 @@ public struct NMEAFramer {
             return nil
         }
         return NMEASentence(start: raw[0], body: UnsafeRawBufferPointer(rebasing: raw[1..<star]))
+    }
+
+    /// True when one of the 8 bytes of `w` may be a control or 8-bit byte, DEL, `$`, `!` or `*`
+    /// (exact for the first such byte; the byte loop decides from there).
+    @inline(__always)
+    static func hasSpecialByte(_ w: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroByte(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+        let below = (w &- 0x20 &* ones) & ~w & highs
+        return (below | (w & highs) | zeroByte(w ^ (0x24 &* ones)) | zeroByte(w ^ (0x21 &* ones))
+            | zeroByte(w ^ (0x2A &* ones)) | zeroByte(w ^ (0x7F &* ones))) != 0
     }
 
     @inline(__always)

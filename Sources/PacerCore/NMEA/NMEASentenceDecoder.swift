@@ -8,19 +8,26 @@ public enum NMEASentenceDecoder {
 
     /// Decodes `fields` as `type`; nil when the sentence has fewer fields than the type needs.
     public static func decode(_ type: NMEASentenceType, _ f: NMEAFields) -> NMEAReport? {
-        guard f.count >= type.minimumFields else { return nil }
+        var r = NMEAReport(type: type)
+        return decode(type, f, into: &r) ? r : nil
+    }
+
+    /// The allocation- and copy-free form used on the hot path: fills `r`; false when too short.
+    public static func decode(_ type: NMEASentenceType, _ f: NMEAFields, into r: inout NMEAReport) -> Bool {
+        guard f.count >= type.minimumFields else { return false }
         switch type {
-        case .gga: return gga(f)
-        case .rmc: return rmc(f)
-        case .gll: return gll(f)
-        case .gns: return gns(f)
-        case .gsa: return gsa(f)
-        case .gsv: return gsv(f)
-        case .vtg: return vtg(f)
-        case .zda: return zda(f)
-        case .gst: return gst(f)
-        case .gbs: return gbs(f)
+        case .gga: gga(f, &r)
+        case .rmc: rmc(f, &r)
+        case .gll: gll(f, &r)
+        case .gns: gns(f, &r)
+        case .gsa: gsa(f, &r)
+        case .gsv: gsv(f, &r)
+        case .vtg: vtg(f, &r)
+        case .zda: zda(f, &r)
+        case .gst: gst(f, &r)
+        case .gbs: gbs(f, &r)
         }
+        return true
     }
 
     static func position(_ r: inout NMEAReport, _ f: NMEAFields, _ i: Int) {
@@ -33,8 +40,8 @@ public enum NMEASentenceDecoder {
     static func modeSaysNoFix(_ c: UInt8?) -> Bool { c == N }
 
     /// GGA: time, position, quality (0 = no fix), satellites used, HDOP, altitude, geoid separation.
-    static func gga(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gga)
+    static func gga(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gga)
         r.timeOfDay = f.timeOfDay(1)
         r.latchesTime = r.timeOfDay != nil
         let quality = f.integer(6) ?? 0
@@ -42,43 +49,43 @@ public enum NMEASentenceDecoder {
         r.forgetsTime = quality == 0 && f.isEmpty(1) && f.character(6) != nil
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8)
-        guard r.validity == .valid else { return r }
+        guard r.validity == .valid else { return }
         position(&r, f, 2)
         r.altitudeMSL = f.double(9)
         r.geoidSeparation = f.double(11)
         r.hasAltitudeFix = r.altitudeMSL != nil
-        return r
+        return
     }
 
     /// RMC: time, status (A valid), position, speed (knots), track, date, mode indicator.
-    static func rmc(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .rmc)
+    static func rmc(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .rmc)
         r.timeOfDay = f.timeOfDay(1)
         r.day = ddmmyy(f, 9)
         r.validity = f.character(2) == A && !modeSaysNoFix(f.character(12)) ? .valid : .invalid
         r.latchesTime = f.character(2) == A && r.timeOfDay != nil && r.day != nil
         if f.character(2) != A && (f.isEmpty(1) || f.isEmpty(9)) { r.forgetsTime = true }
-        guard r.validity == .valid else { return r }
+        guard r.validity == .valid else { return }
         position(&r, f, 3)
         r.speed = f.double(7).map { $0 * knots }
         r.track = f.double(8)
-        return r
+        return
     }
 
     /// GLL: position, time, status, mode indicator.
-    static func gll(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gll)
+    static func gll(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gll)
         r.timeOfDay = f.timeOfDay(5)
         r.latchesTime = r.timeOfDay != nil
         r.validity = f.character(6) == A && !modeSaysNoFix(f.character(7)) ? .valid : .invalid
-        guard r.validity == .valid else { return r }
+        guard r.validity == .valid else { return }
         position(&r, f, 1)
-        return r
+        return
     }
 
     /// GNS: time, position, one mode character per constellation (all `N` = no fix), sats, HDOP, altitude.
-    static func gns(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gns)
+    static func gns(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gns)
         r.timeOfDay = f.timeOfDay(1)
         r.latchesTime = r.timeOfDay != nil
         var anyFix = false
@@ -86,17 +93,17 @@ public enum NMEASentenceDecoder {
         r.validity = anyFix ? .valid : .invalid
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8)
-        guard anyFix else { return r }
+        guard anyFix else { return }
         position(&r, f, 2)
         r.altitudeMSL = f.double(9)
         r.geoidSeparation = f.double(10)
         r.hasAltitudeFix = r.altitudeMSL != nil
-        return r
+        return
     }
 
     /// GSA: fix type (1 none, 2 2D, 3 3D), PRNs used, PDOP, HDOP, VDOP.
-    static func gsa(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gsa)
+    static func gsa(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gsa)
         r.fixType = f.integer(2)
         if let t = r.fixType { r.validity = t >= 2 ? .valid : .invalid }
         var used = 0
@@ -105,20 +112,20 @@ public enum NMEASentenceDecoder {
         r.pdop = f.double(15)
         r.hdop = f.double(16)
         r.vdop = f.double(17)
-        return r
+        return
     }
 
     /// GSV: satellites in view (counted from the first message of a group).
-    static func gsv(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gsv)
+    static func gsv(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gsv)
         if f.integer(2) == 1 { r.satellitesVisible = f.integer(3) }
-        return r
+        return
     }
 
     /// VTG: track true, speed (km/h preferred, else knots), mode indicator.
-    static func vtg(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .vtg)
-        if modeSaysNoFix(f.character(9)) { r.validity = .invalid; return r }
+    static func vtg(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .vtg)
+        if modeSaysNoFix(f.character(9)) { r.validity = .invalid; return }
         if f.character(2) == UInt8(ascii: "T") || f.count >= 9 {
             r.track = f.double(1)
             r.speed = f.double(7).map { $0 / 3.6 } ?? f.double(5).map { $0 * knots }
@@ -127,40 +134,40 @@ public enum NMEASentenceDecoder {
             r.track = f.double(1)
             r.speed = f.double(4).map { $0 / 3.6 } ?? f.double(3).map { $0 * knots }
         }
-        return r
+        return
     }
 
     /// ZDA: time and full date.
-    static func zda(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .zda)
+    static func zda(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .zda)
         r.timeOfDay = f.timeOfDay(1)
         if let d = f.integer(2), let m = f.integer(3), let y = f.integer(4), f.length(4) == 4,
            (1900...2200).contains(y), (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) {
             r.day = UTCTime.daysSinceEpoch(year: y, month: m, day: d)
             r.latchesTime = r.timeOfDay != nil
         }
-        return r
+        return
     }
 
     /// GST: one-sigma errors of latitude, longitude and altitude in metres.
-    static func gst(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gst)
+    static func gst(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gst)
         r.timeOfDay = f.timeOfDay(1)
         r.latitudeError = f.double(6)
         r.longitudeError = f.double(7)
         r.altitudeError = f.double(8)
-        return r
+        return
     }
 
     /// GBS: time and the expected (one-sigma) errors of latitude, longitude and altitude in metres.
-    static func gbs(_ f: NMEAFields) -> NMEAReport {
-        var r = NMEAReport(type: .gbs)
+    static func gbs(_ f: NMEAFields, _ r: inout NMEAReport) {
+        r = NMEAReport(type: .gbs)
         r.timeOfDay = f.timeOfDay(1)
         r.latchesTime = r.timeOfDay != nil
         r.latitudeError = f.double(2)
         r.longitudeError = f.double(3)
         r.altitudeError = f.double(4)
-        return r
+        return
     }
 
     /// RMC date `ddmmyy`: two-digit years 69-99 are 1969-1999 and 00-68 are 2000-2068,

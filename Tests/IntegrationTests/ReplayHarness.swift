@@ -1,0 +1,80 @@
+import Foundation
+import PacerCore
+import XCTest
+
+/// Runs the simulator and the converter (sim/, /usr/bin/python3) into a temporary folder and
+/// `pacerctl replay` over their output, for the accuracy tables.
+enum ReplayHarness {
+    static var repository: URL {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }
+
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs a python script of sim/ with /usr/bin/python3; fails the test on a non-zero exit.
+    static func python(_ script: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [repository.appendingPathComponent("sim/\(script)").path] + arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw NSError(domain: "sim", code: Int(process.terminationStatus),
+                          userInfo: [NSLocalizedDescriptionKey: "\(script) \(arguments): " + String(decoding: message, as: UTF8.self)])
+        }
+    }
+
+    static func json(_ url: URL) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as! [String: Any]
+    }
+
+    /// `pacerctl replay --json` over a recording; the parsed summary object.
+    static func replay(nmea: URL, ble: URL?, config: URL?, activity: String) throws -> [String: Any] {
+        var args = ["replay", "--nmea", nmea.path, "--activity", activity, "--json"]
+        if let ble { args += ["--ble", ble.path] }
+        if let config { args += ["--config", config.path] }
+        let result = try BuiltBinaries.run("pacerctl", args)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        return try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
+    }
+
+    /// The naive tracker: haversine summed between consecutive raw fixes with a position.
+    static func naiveDistance(nmea: URL) throws -> Double {
+        let data = try Data(contentsOf: nmea)
+        var decoder = NMEADecoder()
+        var previous: GNSSFix?
+        var total = 0.0
+        let add = { (fix: GNSSFix) in
+            guard fix.hasPosition else { return }
+            if let p = previous {
+                total += Geodesy.haversine(latitude1: p.latitude!, longitude1: p.longitude!,
+                                           latitude2: fix.latitude!, longitude2: fix.longitude!)
+            }
+            previous = fix
+        }
+        data.withUnsafeBytes { decoder.decode($0, emit: add) }
+        decoder.finish(emit: add)
+        return total
+    }
+
+    static func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
+
+    static func fixed(_ v: Double?, _ decimals: Int = 1) -> String {
+        guard let v else { return "null" }
+        return String(format: "%.\(decimals)f", v)
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+}

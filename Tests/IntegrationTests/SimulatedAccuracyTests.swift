@@ -1,0 +1,92 @@
+import Foundation
+import XCTest
+
+/// Issue 3's accuracy table: every sim scenario over several seeds, `pacerctl replay` against
+/// the ground truth, with the naive baseline (haversine between raw fixes) printed beside it.
+final class SimulatedAccuracyTests: XCTestCase {
+    private func check(_ scenario: String, seeds: [Int]) throws {
+        for seed in seeds { try check(scenario, seed: seed) }
+    }
+
+    private func check(_ scenario: String, seed: Int) throws {
+        let dir = try ReplayHarness.temporaryDirectory("sim")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet"])
+        let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
+        let zones = (truth["hr_zone_bounds"] as! [NSNumber]).map { $0.stringValue }.joined(separator: ",")
+        let config = dir.appendingPathComponent("pacer.conf")
+        try "[athlete]\nmax_hr = 188\nrest_hr = 58\nzones = \(zones)\n".write(to: config, atomically: true, encoding: .utf8)
+        let nmea = dir.appendingPathComponent("\(scenario).nmea")
+        let activity = truth["activity"] as! String
+        let pacer = try ReplayHarness.replay(nmea: nmea, ble: dir.appendingPathComponent("\(scenario).ble"),
+                                            config: config, activity: activity)
+        let naive = try ReplayHarness.naiveDistance(nmea: nmea)
+        let n = ReplayHarness.number
+        let trueDistance = n(truth["distance_m"])!, distance = n(pacer["distance_m"])!
+        let trueMoving = n(truth["moving_s"])!, moving = n(pacer["moving_s"])!
+        let label = "\(scenario) seed \(seed)"
+
+        func pct(_ a: Double?, _ b: Double?) -> String {
+            guard let a, let b, b != 0 else { return "-" }
+            return String(format: "%+.2f%%", (a - b) / b * 100)
+        }
+        let trueZones = (truth["hr_zones_s"] as? [NSNumber])?.map(\.doubleValue)
+        let zonesOut = (pacer["hr_zones_s"] as? [NSNumber])?.map(\.doubleValue)
+        var zoneError = 0.0
+        if let trueZones, let zonesOut { zoneError = zip(trueZones, zonesOut).map { abs($0 - $1) }.max() ?? 0 }
+        print("ACCURACY | " + ReplayHarness.pad(label, 28)
+            + " | dist truth \(ReplayHarness.fixed(trueDistance)) naive \(ReplayHarness.fixed(naive)) (\(pct(naive, trueDistance)))"
+            + " pacer \(ReplayHarness.fixed(distance)) (\(pct(distance, trueDistance)))"
+            + " | moving truth \(ReplayHarness.fixed(trueMoving)) pacer \(ReplayHarness.fixed(moving)) (\(pct(moving, trueMoving)))"
+            + " | steps truth \(ReplayHarness.fixed(n(truth["steps"]), 0)) pacer \(ReplayHarness.fixed(n(pacer["steps"]), 0)) (\(pct(n(pacer["steps"]), n(truth["steps"]))))"
+            + " | gain truth \(ReplayHarness.fixed(n(truth["elevation_gain_m"]))) pacer \(ReplayHarness.fixed(n(pacer["elevation_gain_m"]))) (\(pct(n(pacer["elevation_gain_m"]), n(truth["elevation_gain_m"]))))"
+            + " | zones max err \(ReplayHarness.fixed(zoneError)) s")
+
+        if trueDistance < 1 {
+            XCTAssertLessThan(distance, 10, "\(label): standing still must not run (goal < 3 m)")
+            XCTAssertLessThan(moving, 10, label)
+        } else {
+            XCTAssertEqual(distance, trueDistance, accuracy: trueDistance * 0.01, label)
+            XCTAssertEqual(moving, trueMoving, accuracy: trueMoving * 0.02, label)
+        }
+        if let trueZones {
+            let zones = try XCTUnwrap(zonesOut, label)
+            for (k, (t, p)) in zip(trueZones, zones).enumerated() {
+                XCTAssertEqual(p, t, accuracy: max(3, t * 0.01), "\(label): zone \(k + 1)")
+            }
+        }
+        if let trueSteps = n(truth["steps"]) {
+            let steps = try XCTUnwrap(n(pacer["steps"]), label)
+            let footpod = truth["footpod"] as? Bool ?? false
+            XCTAssertEqual(steps, trueSteps, accuracy: max(5, trueSteps * (footpod ? 0.02 : 0.10)), "\(label) footpod \(footpod)")
+        }
+        // Elevation is asserted where the climbing exceeds the receiver's altitude noise (sigma 5-7 m,
+        // tau 120 s): there a hysteresis can separate hills from wander. Elsewhere it is printed only.
+        if let trueGain = n(truth["elevation_gain_m"]), trueGain >= 150 {
+            XCTAssertEqual(n(pacer["elevation_gain_m"]) ?? -1, trueGain, accuracy: trueGain * 0.15, "\(label): elevation gain")
+        }
+    }
+
+    func testSteadyRun() throws { try check("steady-run", seeds: [1, 2, 3]) }
+    func testCityRunWithStops() throws { try check("city-run", seeds: [1, 2, 3]) }
+    func testStandingStillTwentyMinutes() throws { try check("standing-still", seeds: [1, 2, 3]) }
+    func testWalk() throws { try check("walk", seeds: [1, 2, 3]) }
+    func testTwoHourTenHertzRide() throws { try check("ride-10hz", seeds: [1, 2]) }
+    func testTrackIntervals() throws { try check("track-intervals", seeds: [1, 2, 3]) }
+    func testTunnelDropouts() throws { try check("tunnel", seeds: [1, 2, 3]) }
+    func testStrapContactLoss() throws { try check("strap-contact-loss", seeds: [1, 2, 3]) }
+
+    func testWalkAndRunWithoutFootpod() throws {
+        for (scenario, seed) in [("steady-run", 4), ("strap-contact-loss", 5)] {
+            let dir = try ReplayHarness.temporaryDirectory("sim")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet", "--footpod", "off"])
+            let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
+            let pacer = try ReplayHarness.replay(nmea: dir.appendingPathComponent("\(scenario).nmea"),
+                                                ble: dir.appendingPathComponent("\(scenario).ble"), config: nil, activity: "run")
+            let trueSteps = ReplayHarness.number(truth["steps"])!, steps = ReplayHarness.number(pacer["steps"])!
+            print("ACCURACY | \(scenario) seed \(seed) no footpod | steps truth \(Int(trueSteps)) pacer \(Int(steps))")
+            XCTAssertEqual(steps, trueSteps, accuracy: trueSteps * 0.10)
+        }
+    }
+}
