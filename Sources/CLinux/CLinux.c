@@ -63,3 +63,9 @@ void pacer_set_thread_name(const char *name) {
     short_name[15] = 0;
     pthread_setname_np(pthread_self(), short_name);
 }
+
+#include <malloc.h>
+
+void pacer_single_malloc_arena(void) {
+    mallopt(M_ARENA_MAX, 1);
+}

@@ -98,8 +98,9 @@ public final class EventLoop {
     }
 
     private func dispatchReady() {
-        let ready = pollSet.filter { $0.revents != 0 }
-        for entry in ready {
+        // By index, without copying: the poll set is only rebuilt at the top of `run`.
+        for i in pollSet.indices where pollSet[i].revents != 0 {
+            let entry = pollSet[i]
             // A handler earlier in this round may have unwatched (and closed) this descriptor.
             guard let w = watches[entry.fd] else { continue }
             let r = Int32(entry.revents)
@@ -109,14 +110,22 @@ public final class EventLoop {
         }
     }
 
+    /// The earliest timer's due instant, found without allocating (this runs at every wake-up).
+    private var nextDue: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        for timer in timers.values where earliest.map({ timer.due < $0 }) ?? true { earliest = timer.due }
+        return earliest
+    }
+
     private func millisecondsToNextTimer() -> Int32 {
-        guard let due = timers.values.map(\.due).min() else { return -1 }
+        guard let due = nextDue else { return -1 }
         let ms = (due.nanoseconds - Clocks.monotonic().nanoseconds + 999_999) / 1_000_000
         return Int32(max(0, min(ms, 60_000)))
     }
 
     private func fireDueTimers() {
         let now = Clocks.monotonic()
+        guard let earliest = nextDue, earliest <= now else { return }
         let due = timers.filter { $0.value.due <= now }.sorted { $0.value.due < $1.value.due }
         for (id, timer) in due {
             guard timers[id] != nil else { continue }

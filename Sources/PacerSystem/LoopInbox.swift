@@ -42,8 +42,9 @@ public final class LoopInbox<Value: Sendable>: Sendable {
     /// Registers with the loop; `deliver` runs on the loop's thread with every queued value, in order.
     public func attach(to loop: EventLoop, deliver: @escaping (Value) -> Void) {
         loop.watch(readFD, .read) { [self] _ in
-            var scratch = [UInt8](repeating: 0, count: 64)
-            while read(readFD, &scratch, scratch.count) > 0 {}
+            withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { scratch in
+                while read(readFD, scratch.baseAddress, scratch.count) > 0 {}
+            }
             let values = queue.withLock { q in
                 let taken = q
                 q.removeAll(keepingCapacity: true)

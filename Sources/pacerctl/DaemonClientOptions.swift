@@ -8,8 +8,8 @@ import PacerSystem
 /// and how to show numbers (units, clock) — from flags, else defaults.
 struct DaemonClientOptions {
     static let flags: Set<String> = ["json"]
-    static let options: Set<String> = ["socket", "units", "clock"]
-    static let usageSuffix = "[--socket PATH] [--json] [--units metric|imperial] [--clock 12|24]"
+    static let options: Set<String> = ["socket", "units", "clock", "config"]
+    static let usageSuffix = "[--socket PATH] [--json] [--units metric|imperial] [--clock 12|24] [--config FILE]"
     static let defaultSocket = "/run/pacer/pacer.sock"
 
     let socketPath: String
@@ -17,16 +17,27 @@ struct DaemonClientOptions {
     let preferences: DisplayPreferences
 
     init(_ args: CommandArguments) throws {
-        socketPath = args.option("socket") ?? getenv("PACER_SOCKET").map { String(cString: $0) } ?? DaemonClientOptions.defaultSocket
+        // Units and clock come from the config file ([recording] units, [display] clock), then flags.
+        var config = PacerConfig()
+        let configPath = args.option("config") ?? "/etc/pacer/pacer.conf"
+        if args.option("config") != nil || access(configPath, R_OK) == 0 {
+            var bytes: [UInt8] = []
+            try FileByteSource(path: configPath).forEachChunk { bytes.append(contentsOf: $0) }
+            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: configPath)
+        }
+        socketPath = args.option("socket") ?? getenv("PACER_SOCKET").map { String(cString: $0) } ?? config.socketPath
         json = args.flag("json")
-        var prefs = DisplayPreferences()
+        var prefs = DisplayPreferences(units: config.recording.units == .imperial ? .imperial : .metric,
+                                       twentyFourHour: config.twentyFourHourClock)
         switch args.option("units") {
-        case nil, "metric": prefs.units = .metric
+        case nil: break
+        case "metric": prefs.units = .metric
         case "imperial": prefs.units = .imperial
         case let other?: throw UsageError("--units must be metric or imperial, not '\(other)'")
         }
         switch args.option("clock") {
-        case nil, "24": prefs.twentyFourHour = true
+        case nil: break
+        case "24": prefs.twentyFourHour = true
         case "12": prefs.twentyFourHour = false
         case let other?: throw UsageError("--clock must be 12 or 24, not '\(other)'")
         }

@@ -166,6 +166,59 @@ final class DaemonSocketTests: XCTestCase {
         XCTAssertTrue(after.contains("STOPPING=1"), "\(after)")
     }
 
+    func testControlCommandsAckAndWatchersGetTheirEvents() throws {
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n")
+        defer { daemon.stop(); daemon.removeDirectory() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        _ = try watcher.expect(["ACK"])
+        let ctl = try daemon.connect()
+        try ctl.request(.pause)
+        XCTAssertEqual(try ctl.expect(["ACK", "ERROR"])["message"]?.string, "cannot pause while idle")
+        try ctl.request(.start(activity: .walk))
+        let started = try ctl.expect(["ACK", "ERROR"])
+        XCTAssertEqual(started["class"]?.string, "ACK")
+        let id = try XCTUnwrap(started["session"]?.string)
+        for request in [ClientRequest.lap, .pause, .resume, .stop] {
+            try ctl.request(request)
+            XCTAssertEqual(try ctl.expect(["ACK", "ERROR"])["session"]?.string, id, request.command)
+        }
+        var kinds: [LiveEvent.Kind] = []
+        var lap: LiveEvent?
+        while kinds.last != .sessionStopped, let v = try watcher.readReply(classes: ["EVENT"], timeout: 10), let e = LiveEvent(json: v) {
+            kinds.append(e.kind)
+            if e.kind == .lap, lap == nil { lap = e }
+            XCTAssertEqual(e["session"]?.string, id)
+        }
+        XCTAssertEqual(kinds.filter { $0 != .lap }, [.sessionStarted, .paused, .resumed, .sessionStopped])
+        XCTAssertEqual(lap?["index"], .number(1))
+        XCTAssertEqual(lap?["trigger"]?.string, "manual")
+        try ctl.request(.sessions)
+        let listing = try ctl.expect(["SESSIONS", "ERROR"])
+        XCTAssertEqual(listing["sessions"]?.array?.first?["id"]?.string, id, "\(listing)")
+        XCTAssertEqual(listing["sessions"]?.array?.first?["activity"]?.string, "walk")
+    }
+
+    func testPacerctlHumanOutputFollowsConfigAndFlags() throws {
+        let daemon = try DaemonProcess(config: "[recording]\nunits = imperial\n[display]\nclock = 12\n[unattended]\nauto_start = off\n")
+        defer { daemon.stop(); daemon.removeDirectory() }
+        let config = daemon.directory.appendingPathComponent("pacer.conf").path
+        let start = try BuiltBinaries.run("pacerctl", ["start", "ride", "--socket", daemon.socketPath])
+        XCTAssertEqual(start.status, 0, start.stderr)
+        XCTAssertTrue(start.stdoutText.hasPrefix("ok: start (session "), start.stdoutText)
+        let imperial = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--config", config])
+        XCTAssertEqual(imperial.status, 0, imperial.stderr)
+        XCTAssertTrue(imperial.stdoutText.contains(" mi   lap 1"), imperial.stdoutText)
+        XCTAssertTrue(imperial.stdoutText.contains(" mph"), imperial.stdoutText)
+        XCTAssertTrue(imperial.stdoutText.range(of: #"^time +\d{1,2}:\d\d:\d\d [AP]M\n"#, options: .regularExpression) != nil, imperial.stdoutText)
+        let metric = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--config", config,
+                                                        "--units", "metric", "--clock", "24"])
+        XCTAssertTrue(metric.stdoutText.contains(" km   lap 1"), metric.stdoutText)
+        XCTAssertTrue(metric.stdoutText.range(of: #"^time +\d\d:\d\d:\d\d\n"#, options: .regularExpression) != nil, metric.stdoutText)
+        let json = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath, "--json"])
+        XCTAssertEqual(LiveState(json: try JSONValue.parse(Array(json.stdout)))?.session?.activity, .ride)
+    }
+
     func testSIGHUPReloadsTheConfig() throws {
         let daemon = try DaemonProcess(config: "[socket]\nwatch_public = no\n")
         defer { daemon.stop(); daemon.removeDirectory() }

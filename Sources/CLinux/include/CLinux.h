@@ -25,4 +25,7 @@ long pacer_utc_offset(long epoch_seconds);
 
 /* pthread_setname_np on the calling thread (names show in top -H and gdb); 15 bytes kept. */
 void pacer_set_thread_name(const char *name);
+
+/* mallopt(M_ARENA_MAX, 1): every thread allocates from the main arena. */
+void pacer_single_malloc_arena(void);
 #endif

@@ -28,6 +28,7 @@ public struct PositionFilter: Sendable {
     /// Doppler velocity averaged as a vector (noise cancels; a magnitude average would not).
     private var smoothedDopplerEast = 0.0, smoothedDopplerNorth = 0.0
     private var smoothedDoppler: Double?
+    private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     private var stationary = false
     private var wasStationary = true
@@ -224,6 +225,7 @@ public struct PositionFilter: Sendable {
             smoothedDopplerNorth = v.north
         }
         smoothedDoppler = hypot(smoothedDopplerEast, smoothedDopplerNorth)
+        lastRawDoppler = fix.speed
         lastDopplerTime = instant
     }
 
@@ -232,7 +234,9 @@ public struct PositionFilter: Sendable {
     private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, at instant: MonotonicInstant) {
         if let doppler = smoothedDoppler {
             // Hysteresis: noise near the threshold must not toggle between standing and moving.
-            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 : doppler < parameters.stationarySpeed
+            // A clearly moving raw speed ends a standstill at once (the average lags a start by seconds).
+            let startsNow = (lastRawDoppler ?? 0) > parameters.stationarySpeed * 3 && doppler > parameters.stationarySpeed
+            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 && !startsNow : doppler < parameters.stationarySpeed
             return
         }
         let radius = max(8, 3 * sigma)
