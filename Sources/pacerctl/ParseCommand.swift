@@ -34,7 +34,7 @@ enum ParseCommand {
         let c = decoder.counters
         printError("sentences \(c.sentences), accepted \(c.accepted), bad checksum \(c.badChecksum) (\(c.missingChecksum) without), "
             + "unknown type \(c.unknownType), proprietary \(c.proprietary), ais \(c.ais), malformed \(c.malformed), "
-            + "truncated \(c.truncated), junk bytes \(c.junkBytes), fixes \(c.fixes)")
+            + "truncated \(c.truncated), junk bytes \(c.junkBytes), fixes \(c.fixes), incomplete epochs \(c.incompleteEpochs)")
         return 0
     }
 }

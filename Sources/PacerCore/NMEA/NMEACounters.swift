@@ -21,6 +21,8 @@ public struct NMEACounters: Equatable, Sendable {
     public var junkBytes = 0
     /// Fixes emitted (with or without a position).
     public var fixes = 0
+    /// Epochs with a position that never reached the end of their cycle (not reported, as in gpsd).
+    public var incompleteEpochs = 0
 
     public init() {}
 }

@@ -21,6 +21,7 @@ public struct NMEADecoder {
         c.truncated = f.truncated
         c.junkBytes = f.junkBytes
         c.fixes = assembler.fixesEmitted
+        c.incompleteEpochs = assembler.incompleteEpochs
         return c
     }
 

@@ -16,8 +16,6 @@ public struct NMEAFixAssembler {
         var ended = false
         /// Some sentence of the epoch stated validity (a fix or its absence).
         var stated = false
-        /// Some sentence of the epoch said there is no fix: the epoch then has none.
-        var invalidated = false
         var latitude: Double?
         var longitude: Double?
         var altitudeMSL: Double?
@@ -145,7 +143,6 @@ public struct NMEAFixAssembler {
 
     private func merge(_ r: NMEAReport, into e: inout Epoch) {
         if r.validity != .unstated { e.stated = true }
-        if r.validity == .invalid { e.invalidated = true }
         if r.hasValidPosition {
             e.latitude = r.latitude
             e.longitude = r.longitude
