@@ -42,13 +42,25 @@ final class RealActivityTests: XCTestCase {
             let error = deviceDistance.map { String(format: "%+.2f%%", (distance - $0) / $0 * 100) } ?? "-"
             print("REAL | \(file) | \(ReplayHarness.fixed(n(device?["distance_m"]))) | \(ReplayHarness.fixed(field)) | \(ReplayHarness.fixed(naive)) | \(ReplayHarness.fixed(distance)) | \(error)"
                 + " | \(ReplayHarness.fixed(n(device?["timer_s"]))) | \(ReplayHarness.fixed(n(pacer["moving_s"]))) | \(ReplayHarness.fixed(n(pacer["elapsed_s"])))")
-            // Issue 3: within 2 % of the device's total. The fenix 5 samples are under a minute and
-            // 160 m, where leaving the standstill (about 2 s) alone costs 2-3 %: printed, not asserted.
-            if let deviceDistance, deviceDistance > 1000 {
+            // Issue 3: within 2 % of the device's total. The fenix 5 samples (under a minute, 68-460 m)
+            // disagree with themselves: the FIT speed field, which the converter gives as the receiver's
+            // speed over ground, integrates to 2.8 % (run: 0 m/s for the first 3 s while the distance
+            // field grows 7 m) and 3.3 % (walk) less than the FIT distance field. Pacer integrates the
+            // speed, as it should with a real receiver's Doppler, so where the recording contradicts itself
+            // by more than the 2 % target it is held to the speed integral (within 1 %) and to 4 %.
+            guard let deviceDistance else { continue }
+            let speedIntegral = try ReplayHarness.speedIntegral(nmea: nmea)
+            let selfContradiction = (speedIntegral - deviceDistance) / deviceDistance
+            print("REAL | \(file) | speed field integrated \(ReplayHarness.fixed(speedIntegral)) m"
+                + String(format: " (%+.2f%% vs distance reference)", selfContradiction * 100))
+            if abs(selfContradiction) <= 0.02 {
                 XCTAssertEqual(distance, deviceDistance, accuracy: deviceDistance * 0.02, file)
                 checked += 1
+            } else {
+                XCTAssertEqual(distance, speedIntegral, accuracy: speedIntegral * 0.01, file)
+                XCTAssertEqual(distance, deviceDistance, accuracy: deviceDistance * 0.04, file)
             }
         }
-        XCTAssertGreaterThanOrEqual(checked, 2)
+        XCTAssertGreaterThanOrEqual(checked, 3)
     }
 }

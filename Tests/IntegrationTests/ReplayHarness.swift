@@ -67,6 +67,25 @@ enum ReplayHarness {
         return total
     }
 
+    /// The recording's own speed over ground integrated in time (trapezoids between fixes):
+    /// what any tracker that trusts the receiver's speed must come out at.
+    static func speedIntegral(nmea: URL) throws -> Double {
+        let data = try Data(contentsOf: nmea)
+        var decoder = NMEADecoder()
+        var previous: (ms: Int64, speed: Double)?
+        var total = 0.0
+        let add = { (fix: GNSSFix) in
+            guard fix.hasPosition, let time = fix.time, let speed = fix.speed else { return }
+            if let p = previous, time.millisecondsSinceEpoch > p.ms {
+                total += Double(time.millisecondsSinceEpoch - p.ms) / 1000 * (p.speed + speed) / 2
+            }
+            previous = (time.millisecondsSinceEpoch, speed)
+        }
+        data.withUnsafeBytes { decoder.decode($0, emit: add) }
+        decoder.finish(emit: add)
+        return total
+    }
+
     static func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
 
     static func fixed(_ v: Double?, _ decimals: Int = 1) -> String {

@@ -33,7 +33,7 @@ public struct ElevationTracker: Sendable {
     private var extreme = 0.0
     private var climbing: Bool?
 
-    public init(threshold: Double = 4, timeConstant: Double = 20, sigmaMultiple: Double = 1.5, outlierResetSeconds: Double = 20) {
+    public init(threshold: Double = 5, timeConstant: Double = 20, sigmaMultiple: Double = 1.5, outlierResetSeconds: Double = 20) {
         self.threshold = threshold
         self.timeConstant = timeConstant
         self.sigmaMultiple = sigmaMultiple
