@@ -20,7 +20,7 @@ final class DaemonLiveTests: XCTestCase {
             p.executableURL = URL(fileURLWithPath: path)
             p.arguments = arguments
             if let environment { p.environment = environment }
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let h = try FileHandle(forWritingTo: log)
             p.standardOutput = h
             p.standardError = h

@@ -243,7 +243,7 @@ func runTool(_ path: String, _ arguments: [String], environment: [String: String
     p.arguments = arguments
     if let environment { p.environment = environment }
     let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errURL) }
     let err = try FileHandle(forWritingTo: errURL)
     let out = Pipe()
