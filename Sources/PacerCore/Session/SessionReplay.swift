@@ -11,6 +11,8 @@ public struct SessionReplay {
     private var nextNotification = 0
     private var lastTime: UTCTime?
     private var started = false
+    /// Undated fixes seen before anything could date them (see `placeInTime`).
+    private var undatedWithoutReference = 0
 
     public init(config: PacerConfig, activity: Activity, notifications: [BLENotification]) {
         engine = SessionEngine(config: config, activity: activity)
@@ -35,6 +37,10 @@ public struct SessionReplay {
         }
         return engine.summary()
     }
+
+    /// How many undated fixes without any date to hang them on are skipped before the stream
+    /// is taken to carry no date at all: a receiver sends its date within the first epoch or two.
+    static let undatedFixesBeforeDayZero = 5
 
     static func instant(_ time: UTCTime) -> MonotonicInstant {
         MonotonicInstant(nanoseconds: time.millisecondsSinceEpoch * 1_000_000)
@@ -72,10 +78,19 @@ public struct SessionReplay {
 
     /// The fix's UTC time; a fix with only a time of day takes the date of the previous input
     /// (rolling over at midnight), or of the first notification, or 1970-01-01.
-    private func placeInTime(_ fix: GNSSFix) -> UTCTime? {
+    /// A decoder reports the first epoch before it has seen a date (GGA before RMC), then
+    /// dated: such an early undated fix is skipped rather than placed in 1970. Only a stream
+    /// that stays undated (GGA-only, no BLE log) falls back to day 0, after a few fixes.
+    private mutating func placeInTime(_ fix: GNSSFix) -> UTCTime? {
         if let t = fix.time { return t }
         guard let tod = fix.timeOfDayMilliseconds else { return nil }
-        let reference = lastTime ?? notifications.first?.time ?? UTCTime(millisecondsSinceEpoch: 0)
+        var reference = lastTime ?? notifications.first?.time
+        if reference == nil {
+            undatedWithoutReference += 1
+            guard undatedWithoutReference > SessionReplay.undatedFixesBeforeDayZero else { return nil }
+            reference = UTCTime(millisecondsSinceEpoch: 0)
+        }
+        guard let reference else { return nil }
         let day: Int64 = 86_400_000
         var midnight = reference.millisecondsSinceEpoch - ((reference.millisecondsSinceEpoch % day) + day) % day
         var t = midnight + Int64(tod)
