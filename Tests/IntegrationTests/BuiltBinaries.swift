@@ -57,10 +57,22 @@ enum BuiltBinaries {
         return Result(status: process.terminationStatus, stdout: out, stderr: String(decoding: err, as: UTF8.self))
     }
 
-    /// The shared corpus beside the project (`../shared/corpus`), as CI lays it out.
-    static var corpus: URL {
+    /// The project's checkout (sim/, scripts/, systemd/ are read from it).
+    static var projectRoot: URL {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return url
+    }
+
+    /// The shared corpus beside the project (`../shared/corpus`), as CI lays it out.
+    static var corpus: URL {
+        projectRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    }
+
+    /// A new empty folder under the system's temporary directory; the test removes it.
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
     }
 }

@@ -6,12 +6,6 @@ import PacerSystem
 /// The real pacerd with real sources: a scenario recording played on a pty as its serial GPS
 /// (sim/nmeaplay.py), and the fake strap on a private dbus-daemon.
 final class DaemonLiveTests: XCTestCase {
-    static var repository: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-
     /// Background helpers of a test, killed at its end.
     final class Helpers {
         var processes: [Process] = []
@@ -36,7 +30,7 @@ final class DaemonLiveTests: XCTestCase {
 
     /// Generates `scenario` starting now and plays it on a pty linked at DIR/gps.
     static func playScenario(_ scenario: String, in dir: URL, helpers: Helpers) throws -> String {
-        let repo = repository.path
+        let repo = BuiltBinaries.projectRoot.path
         let start = UTCTime(millisecondsSinceEpoch: Int64(Date().timeIntervalSince1970) * 1000).rfc3339
         let gen = try runTool("/usr/bin/python3", ["\(repo)/sim/scenario.py", scenario, "--out", dir.path, "--start",
                                                    String(start.prefix(19)) + "Z", "--quiet"])
@@ -56,7 +50,7 @@ final class DaemonLiveTests: XCTestCase {
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busPath)"
-        var args = ["\(repository.path)/sim/fakestrap.py", "--strap", "00:22:D0:AA:BB:01", "--rate", "1"]
+        var args = ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py", "--strap", "00:22:D0:AA:BB:01", "--rate", "1"]
         if let control { args += ["--control", control] }
         try helpers.start("/usr/bin/python3", args, environment: env, log: dir.appendingPathComponent("fakestrap.log"))
         return ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]

@@ -14,12 +14,6 @@ final class FakeStrapHarness {
     private var strapProcess: Process?
     private var started: [Process] = []
 
-    static var repository: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
@@ -60,7 +54,7 @@ final class FakeStrapHarness {
     func startStrap(_ arguments: [String]) throws {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        p.arguments = [FakeStrapHarness.repository.appendingPathComponent("sim/fakestrap.py").path,
+        p.arguments = [BuiltBinaries.projectRoot.appendingPathComponent("sim/fakestrap.py").path,
                        "--control", controlPath, "--log", logPath] + arguments
         p.environment = environment
         p.standardOutput = FileHandle.nullDevice

@@ -5,7 +5,7 @@ import XCTest
 /// random moments, many times, into one journal.
 final class JournalCrashTests: XCTestCase {
     func testSIGKILLAtRandomMomentsNeverLosesAFinishedSession() throws {
-        let dir = try JournalTestSupport.temporaryDirectory("crash")
+        let dir = try BuiltBinaries.temporaryDirectory("crash")
         defer { try? FileManager.default.removeItem(at: dir) }
         let input = try JournalTestSupport.scenario("city-run", in: dir)
         let journal = dir.appendingPathComponent("journal").path

@@ -4,7 +4,7 @@ import XCTest
 /// The history verbs and exports against a journal written by the real `pacerctl replay`.
 final class JournalHistoryTests: XCTestCase {
     func testReplayedSessionsListShowStatsRecordsDelete() throws {
-        let dir = try JournalTestSupport.temporaryDirectory("history")
+        let dir = try BuiltBinaries.temporaryDirectory("history")
         defer { try? FileManager.default.removeItem(at: dir) }
         let journal = dir.appendingPathComponent("journal").path
         var printed: [[String: Any]] = []
@@ -71,7 +71,7 @@ final class JournalHistoryTests: XCTestCase {
 
     func testExportsValidateWithGarminFITSDKGpxpyAndTheGPXSchema() throws {
         try JournalTestSupport.requirePython()
-        let dir = try JournalTestSupport.temporaryDirectory("export")
+        let dir = try BuiltBinaries.temporaryDirectory("export")
         defer { try? FileManager.default.removeItem(at: dir) }
         let journal = dir.appendingPathComponent("journal").path
         for (k, name) in ["city-run", "track-intervals"].enumerated() {
@@ -89,7 +89,7 @@ final class JournalHistoryTests: XCTestCase {
                 files.append(path)
             }
             let check = try runTool(JournalTestSupport.python,
-                                    [JournalTestSupport.projectRoot.appendingPathComponent("scripts/check-exports.py").path, summary.path] + files)
+                                    [BuiltBinaries.projectRoot.appendingPathComponent("scripts/check-exports.py").path, summary.path] + files)
             XCTAssertEqual(check.status, 0, "\(name):\n\(check.stdout)\(check.stderr)")
             XCTAssertTrue(check.stdout.contains(" 0 failed"), check.stdout)
             XCTAssertFalse(check.stdout.contains("FAIL"), check.stdout)

@@ -5,27 +5,15 @@ import XCTest
 /// `sim/scenario.py`) and the Python venv with Garmin's FIT SDK, gpxpy and lxml that
 /// `scripts/install-deps` creates in `.build/pyenv`.
 enum JournalTestSupport {
-    static var projectRoot: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-
-    static func temporaryDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Writes scenario `name` (NMEA + BLE log) into `directory`; returns the NMEA and BLE paths.
     static func scenario(_ name: String, in directory: URL) throws -> (nmea: String, ble: String) {
-        let r = try runTool("/usr/bin/python3", [projectRoot.appendingPathComponent("sim/scenario.py").path, name,
+        let r = try runTool("/usr/bin/python3", [BuiltBinaries.projectRoot.appendingPathComponent("sim/scenario.py").path, name,
                                                  "--out", directory.path, "--quiet"])
         XCTAssertEqual(r.status, 0, r.stderr)
         return (directory.appendingPathComponent("\(name).nmea").path, directory.appendingPathComponent("\(name).ble").path)
     }
 
-    static var python: String { projectRoot.appendingPathComponent(".build/pyenv/bin/python").path }
+    static var python: String { BuiltBinaries.projectRoot.appendingPathComponent(".build/pyenv/bin/python").path }
 
     static func requirePython() throws {
         guard FileManager.default.isExecutableFile(atPath: python) else {

@@ -12,7 +12,7 @@ final class RealActivityTests: XCTestCase {
         print("REAL | file | device total m | device distance field m | naive m | pacer m | error vs reference | device timer s | pacer moving s | elapsed s")
         var checked = 0
         for file in files {
-            let dir = try ReplayHarness.temporaryDirectory("track")
+            let dir = try BuiltBinaries.temporaryDirectory("track")
             defer { try? FileManager.default.removeItem(at: dir) }
             try ReplayHarness.python("convert.py", [tracks.appendingPathComponent(file).path, "--out", dir.path, "--quiet"])
             let devicePath = try FileManager.default.contentsOfDirectory(atPath: dir.path).first { $0.hasSuffix(".device.json") }

@@ -4,7 +4,7 @@ import XCTest
 /// `pacerctl replay` as a user runs it: DESIGN.md's JSON keys, the human summary, errors.
 final class ReplayCommandTests: XCTestCase {
     func testJSONHumanAndErrors() throws {
-        let dir = try ReplayHarness.temporaryDirectory("replay")
+        let dir = try BuiltBinaries.temporaryDirectory("replay")
         defer { try? FileManager.default.removeItem(at: dir) }
         try ReplayHarness.python("scenario.py", ["strap-contact-loss", "--seed", "1", "--out", dir.path, "--quiet"])
         let nmea = dir.appendingPathComponent("strap-contact-loss.nmea").path

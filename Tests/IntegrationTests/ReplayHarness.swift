@@ -5,23 +5,11 @@ import XCTest
 /// Runs the simulator and the converter (sim/, /usr/bin/python3) into a temporary folder and
 /// `pacerctl replay` over their output, for the accuracy tables.
 enum ReplayHarness {
-    static var repository: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url
-    }
-
-    static func temporaryDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// Runs a python script of sim/ with /usr/bin/python3; fails the test on a non-zero exit.
     static func python(_ script: String, _ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [repository.appendingPathComponent("sim/\(script)").path] + arguments
+        process.arguments = [BuiltBinaries.projectRoot.appendingPathComponent("sim/\(script)").path] + arguments
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice

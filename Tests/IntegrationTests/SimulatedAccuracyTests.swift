@@ -9,7 +9,7 @@ final class SimulatedAccuracyTests: XCTestCase {
     }
 
     private func check(_ scenario: String, seed: Int) throws {
-        let dir = try ReplayHarness.temporaryDirectory("sim")
+        let dir = try BuiltBinaries.temporaryDirectory("sim")
         defer { try? FileManager.default.removeItem(at: dir) }
         try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet"])
         let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
@@ -87,7 +87,7 @@ final class SimulatedAccuracyTests: XCTestCase {
 
     func testWalkAndRunWithoutFootpod() throws {
         for (scenario, seed) in [("steady-run", 4), ("strap-contact-loss", 5)] {
-            let dir = try ReplayHarness.temporaryDirectory("sim")
+            let dir = try BuiltBinaries.temporaryDirectory("sim")
             defer { try? FileManager.default.removeItem(at: dir) }
             try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet", "--footpod", "off"])
             let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))

@@ -4,11 +4,7 @@ import XCTest
 /// systemd/pacerd.service and pacerd.socket pass `systemd-analyze verify` (with ExecStart pointed
 /// at the built binary, which must exist) and the service's offline security exposure is low.
 final class SystemdUnitTests: XCTestCase {
-    private var unitsDirectory: URL {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        return url.appendingPathComponent("systemd")
-    }
+    private var unitsDirectory: URL { BuiltBinaries.projectRoot.appendingPathComponent("systemd") }
 
     private func copyUnits() throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-units-\(UUID().uuidString.prefix(8))")

@@ -5,9 +5,7 @@ import XCTest
 /// namespace with tmpfs /dev and /run (never the host's /dev).
 final class UdevRulesTests: XCTestCase {
     func testRulesLinkEveryKnownReceiverAndNothingElse() throws {
-        var root = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { root.deleteLastPathComponent() }
-        let script = root.appendingPathComponent("udev/test-rules")
+        let script = BuiltBinaries.projectRoot.appendingPathComponent("udev/test-rules")
         guard getuid() == 0 else { throw XCTSkip("the udev sandbox needs root (unshare -m, mknod)") }
         let hostHadLink = FileManager.default.fileExists(atPath: "/dev/pacer-gps")
         let process = Process()
