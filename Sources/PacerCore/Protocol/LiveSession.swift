@@ -1,29 +1,32 @@
 /// The live numbers of the session being recorded, as the STATE report's `session` object
 /// carries them. Unknown values are nil (JSON null), never 0.
+@dynamicMemberLookup
 public struct LiveSession: Equatable, Sendable {
     public enum RecordingState: String, Sendable {
         case recording, paused, autopaused
+
+        var phase: SessionPhase { SessionPhase(rawValue: rawValue)! }
     }
 
     public var id: String
-    public var state: RecordingState
-    public var activity: Activity
     public var start: UTCTime?
-    public var elapsedSeconds: Double
-    public var movingSeconds: Double
-    public var distanceMeters: Double
-    public var speed: Double?
-    public var paceSecondsPerKilometre: Double?
-    public var averagePaceSecondsPerKilometre: Double?
-    /// 1-based number of the lap in progress.
-    public var lap: Int
-    public var heartRate: Int?
-    /// 1...5, nil without a heart rate.
-    public var heartRateZone: Int?
-    public var cadence: Double?
-    public var steps: Int?
-    public var calories: Double?
-    public var elevationGain: Double?
+    /// The engine's live numbers, held as they are: the STATE fields read through to them,
+    /// so the protocol never keeps a second copy of what the engine defines.
+    public var numbers: SessionLiveState
+
+    /// Recording, paused or autopaused (a session object exists only while one is active).
+    public var state: RecordingState { RecordingState(rawValue: numbers.phase.rawValue) ?? .recording }
+
+    public subscript<T>(dynamicMember path: WritableKeyPath<SessionLiveState, T>) -> T {
+        get { numbers[keyPath: path] }
+        set { numbers[keyPath: path] = newValue }
+    }
+
+    init(id: String, start: UTCTime?, numbers: SessionLiveState) {
+        self.id = id
+        self.start = start
+        self.numbers = numbers
+    }
 
     public init(id: String, state: RecordingState = .recording, activity: Activity, start: UTCTime? = nil,
                 elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMeters: Double = 0,
@@ -31,44 +34,32 @@ public struct LiveSession: Equatable, Sendable {
                 averagePaceSecondsPerKilometre: Double? = nil, lap: Int = 1, heartRate: Int? = nil,
                 heartRateZone: Int? = nil, cadence: Double? = nil, steps: Int? = nil, calories: Double? = nil,
                 elevationGain: Double? = nil) {
-        self.id = id
-        self.state = state
-        self.activity = activity
-        self.start = start
-        self.elapsedSeconds = elapsedSeconds
-        self.movingSeconds = movingSeconds
-        self.distanceMeters = distanceMeters
-        self.speed = speed
-        self.paceSecondsPerKilometre = paceSecondsPerKilometre
-        self.averagePaceSecondsPerKilometre = averagePaceSecondsPerKilometre
-        self.lap = lap
-        self.heartRate = heartRate
-        self.heartRateZone = heartRateZone
-        self.cadence = cadence
-        self.steps = steps
-        self.calories = calories
-        self.elevationGain = elevationGain
+        self.init(id: id, start: start, numbers: SessionLiveState(
+            phase: state.phase, activity: activity, elapsedSeconds: elapsedSeconds, movingSeconds: movingSeconds,
+            distanceMeters: distanceMeters, speed: speed, paceSecondsPerKilometre: paceSecondsPerKilometre,
+            averagePaceSecondsPerKilometre: averagePaceSecondsPerKilometre, lap: lap, heartRate: heartRate,
+            heartRateZone: heartRateZone, cadence: cadence, steps: steps, calories: calories, elevationGain: elevationGain))
     }
 
     func write(into w: inout JSONWriter) {
         w.beginObject()
         w.key("id"); w.value(id)
         w.key("state"); w.value(state.rawValue)
-        w.key("activity"); w.value(activity.rawValue)
+        w.key("activity"); w.value(numbers.activity.rawValue)
         w.key("start"); w.value(start?.rfc3339)
-        w.key("elapsed_s"); w.value(elapsedSeconds, decimals: 1)
-        w.key("moving_s"); w.value(movingSeconds, decimals: 1)
-        w.key("distance_m"); w.value(distanceMeters, decimals: 1)
-        w.key("speed_mps"); w.value(speed, decimals: 2)
-        w.key("pace_s_per_km"); w.value(paceSecondsPerKilometre, decimals: 0)
-        w.key("avg_pace_s_per_km"); w.value(averagePaceSecondsPerKilometre, decimals: 0)
-        w.key("lap"); w.value(lap)
-        w.key("hr"); w.value(heartRate)
-        w.key("hr_zone"); w.value(heartRateZone)
-        w.key("cadence_spm"); w.value(cadence, decimals: 0)
-        w.key("steps"); w.value(steps)
-        w.key("calories_kcal"); w.value(calories, decimals: 0)
-        w.key("elevation_gain_m"); w.value(elevationGain, decimals: 1)
+        w.key("elapsed_s"); w.value(numbers.elapsedSeconds, decimals: 1)
+        w.key("moving_s"); w.value(numbers.movingSeconds, decimals: 1)
+        w.key("distance_m"); w.value(numbers.distanceMeters, decimals: 1)
+        w.key("speed_mps"); w.value(numbers.speed, decimals: 2)
+        w.key("pace_s_per_km"); w.value(numbers.paceSecondsPerKilometre, decimals: 0)
+        w.key("avg_pace_s_per_km"); w.value(numbers.averagePaceSecondsPerKilometre, decimals: 0)
+        w.key("lap"); w.value(numbers.lap)
+        w.key("hr"); w.value(numbers.heartRate)
+        w.key("hr_zone"); w.value(numbers.heartRateZone)
+        w.key("cadence_spm"); w.value(numbers.cadence, decimals: 0)
+        w.key("steps"); w.value(numbers.steps)
+        w.key("calories_kcal"); w.value(numbers.calories, decimals: 0)
+        w.key("elevation_gain_m"); w.value(numbers.elevationGain, decimals: 1)
         w.endObject()
     }
 
