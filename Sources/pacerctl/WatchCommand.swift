@@ -99,13 +99,5 @@ struct WatchView {
         try out.flush()
     }
 
-    func describe(_ event: LiveEvent) -> String {
-        let clock = MeasurementFormatter(options.preferences).clock(event.time)
-        let details = event.details.map { name, value -> String in
-            var w = JSONWriter()
-            w.value(value)
-            return "\(name) \(String(decoding: w.bytes, as: UTF8.self))"
-        }
-        return "\(clock) \(event.kind.rawValue.split(separator: "_").joined(separator: " ")) " + details.joined(separator: ", ")
-    }
+    func describe(_ event: LiveEvent) -> String { EventText(options.preferences).line(event) }
 }

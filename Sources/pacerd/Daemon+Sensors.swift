@@ -53,7 +53,7 @@ extension Daemon {
                 let reading = HeartRateReading(m)
                 engine.handle(heartRate: reading, at: engineInstant(instant)) { handle($0) }
                 unattended.observeContact(reading.acceptedHeartRate != nil, at: instant)
-                for alert in alerts.heartRate(reading.acceptedHeartRate, zone: nil, at: instant, time: currentTime(instant)) {
+                for alert in alerts.heartRate(reading.acceptedHeartRate, zone: session == nil ? nil : heartRateZone, at: instant, time: currentTime(instant)) {
                     broadcast(alert)
                 }
             case .runningSpeedCadence(let m):

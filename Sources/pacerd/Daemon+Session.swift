@@ -47,10 +47,15 @@ extension Daemon {
             }
             if case let .sessionStarted(time, activity) = event {
                 resumedDistanceOffset = 0
+                heartRateZone = nil
                 session = (openJournalSession(activity: activity, start: time), time)
                 DaemonLog.info("session \(session!.id) started (\(activity.rawValue))")
             }
-            broadcast(LiveEvent(event, sessionID: session?.id))
+            // Zone changes go to the journal as they are; watchers get them from the alert
+            // monitor, once the new zone has held for `zone_hold_s` (no chatter on a boundary).
+            if case let .zoneChanged(_, _, zone, _) = event { heartRateZone = zone } else {
+                broadcast(LiveEvent(event, sessionID: session?.id))
+            }
             recordInJournal(event)
             if case let .sessionStopped(_, summary) = event {
                 closeJournalSession(summary: summary)

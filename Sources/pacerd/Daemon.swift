@@ -24,6 +24,8 @@ final class Daemon {
     var engine: SessionEngine
     var unattended: UnattendedRecorder
     var alerts: AlertMonitor
+    /// The engine's latest heart-rate zone, for the zone alerts.
+    var heartRateZone: Int?
     /// The session being recorded: its journal id and start time.
     var session: (id: String, start: UTCTime)?
     /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.

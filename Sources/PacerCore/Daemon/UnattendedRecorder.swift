@@ -74,7 +74,7 @@ public struct UnattendedRecorder: Sendable {
         if sessionActive {
             let idleLimit = settings.autoStopIdleMinutes * 60
             guard idleLimit > 0, let last = lastActiveAt, now.seconds(since: last) >= idleLimit else { return .none }
-            return .stop(reason: "idle for \(Int(settings.autoStopIdleMinutes)) min")
+            return .stop(reason: idleLimit < 60 ? "idle for \(Int(idleLimit.rounded())) s" : "idle for \(Int(settings.autoStopIdleMinutes)) min")
         }
         if !armed {
             let idleSince = max(lastActiveAt ?? disarmedAt ?? now, disarmedAt ?? now)

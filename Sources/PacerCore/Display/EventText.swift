@@ -1,0 +1,63 @@
+/// One line a person reads for an EVENT ("14:05:09 lap 3: 1.00 km in 5:12, 5:12 /km, 151 bpm"), in
+/// the user's units and clock; `pacerctl watch` shows the latest few under the big numbers.
+public struct EventText: Sendable {
+    public let format: MeasurementFormatter
+    public init(_ preferences: DisplayPreferences) { format = MeasurementFormatter(preferences) }
+
+    public func line(_ event: LiveEvent) -> String {
+        "\(format.clock(event.time)) \(text(event))"
+    }
+
+    private func text(_ e: LiveEvent) -> String {
+        func number(_ name: String) -> Double? { e[name]?.number }
+        func string(_ name: String) -> String? { e[name]?.string }
+        let sensor = sensorName(e)
+        switch e.kind {
+        case .sessionStarted: return "\(string("activity") ?? "session") started"
+        case .sessionStopped: return "session stopped: \(distance(number("distance_m"))) in \(format.duration(number("elapsed_s")))"
+        case .sessionResumed: return "session resumed after a restart"
+        case .paused: return "paused"
+        case .resumed: return "resumed"
+        case .autopaused: return "auto-paused"
+        case .autoresumed: return "auto-resumed"
+        case .lap, .split: return segment(e)
+        case .zoneChanged:
+            let previous = number("previous").map { " (was \(Int($0)))" } ?? ""
+            return "heart-rate zone \(format.integer(number("zone")))\(previous)\(bpm(number("hr"), prefix: " at "))"
+        case .heartRateHigh: return "heart rate high: \(bpm(number("hr")))\(limit(number("limit")))"
+        case .heartRateLow: return "heart rate low: \(bpm(number("hr")))\(limit(number("limit")))"
+        case .heartRateInRange: return "heart rate back in range: \(bpm(number("hr")))"
+        case .sensorConnected: return "\(sensor) connected"
+        case .sensorLost: return "\(sensor) lost"
+        case .sensorBatteryLow: return "\(sensor) battery low: \(format.integer(number("battery_pct"))) %"
+        case .gpsFix: return e["regained"]?.bool == true ? "GPS fix regained" : "GPS fix"
+        case .gpsLost: return "GPS fix lost"
+        case .gpsDeviceLost: return "GPS receiver lost"
+        case .error: return "error: \(string("message") ?? "unknown")"
+        }
+    }
+
+    /// "lap 3: 1.00 km in 5:12, 5:12 /km, 151 bpm".
+    private func segment(_ e: LiveEvent) -> String {
+        var parts = ["\(distance(e["distance_m"]?.number)) in \(format.duration(e["elapsed_s"]?.number))"]
+        if let pace = e["pace_s_per_km"]?.number { parts.append("\(format.pace(secondsPerKilometre: pace)) \(format.paceUnit)") }
+        if let hr = e["hr_avg"]?.number { parts.append(bpm(hr)) }
+        let index = e["index"]?.number.map { " \(Int($0))" } ?? ""
+        return "\(e.kind.rawValue)\(index): " + parts.joined(separator: ", ")
+    }
+
+    /// "heart-rate strap Polar H10 A1B2C3D4", or the address when the sensor has no name.
+    private func sensorName(_ e: LiveEvent) -> String {
+        let kind = switch e["kind"]?.string.flatMap(LiveSensorState.Kind.init(rawValue:)) {
+        case .heartRate?: "heart-rate strap"
+        case .footpod?: "footpod"
+        case .cadence?: "bike sensor"
+        case nil: "sensor"
+        }
+        return (e["name"]?.string ?? e["address"]?.string).map { "\(kind) \($0)" } ?? kind
+    }
+
+    private func distance(_ metres: Double?) -> String { "\(format.distance(metres)) \(format.distanceUnit)" }
+    private func bpm(_ v: Double?, prefix: String = "") -> String { v.map { "\(prefix)\(Int($0)) bpm" } ?? "" }
+    private func limit(_ v: Double?) -> String { v.map { " (limit \(Int($0)))" } ?? "" }
+}
