@@ -1,0 +1,67 @@
+import Foundation
+import PacerCore
+import XCTest
+
+/// The session-end altitude map: laps over the same ground average the wandering GPS altitude
+/// away, while a route never repeated keeps exactly the live tracker's gain.
+final class RouteAltitudeMapTests: XCTestCase {
+    /// Runs `laps` laps of a 400 m circle at 4 m/s (100 s a lap) with GPS-like altitude error
+    /// (Gauss-Markov, sigma 5 m, tau 120 s) over terrain `height(metres along the lap)`.
+    private func laps(_ laps: Int, seed: UInt64, height: (Double) -> Double) -> (live: Double, map: Double) {
+        var noise = SeededNoise(seed: seed)
+        var live = ElevationTracker()
+        var map = RouteAltitudeMap()
+        let phi = exp(-1.0 / 120), q = 5 * (1 - phi * phi).squareRoot()
+        var error = 5 * noise.gaussian()
+        let radius = 400 / (2 * Double.pi)
+        for s in 0..<(laps * 100) {
+            error = phi * error + q * noise.gaussian()
+            let along = Double(s % 100) * 4
+            let angle = along / radius
+            let latitude = 51.5 + radius * sin(angle) / 110_574
+            let longitude = -0.15 + radius * cos(angle) / (111_320 * cos(51.5 * .pi / 180))
+            let altitude = 40 + height(along) + error
+            let instant = MonotonicInstant(seconds: Double(s))
+            if live.update(altitude: altitude, verticalSigma: 4.7, speed: 4, at: instant) {
+                map.record(altitude: altitude, latitude: latitude, longitude: longitude, verticalSigma: 4.7, at: instant)
+            }
+        }
+        return (live.gain, map.gainAndLoss(like: live).gain)
+    }
+
+    func testFlatTrackLapsAverageTheDriftAway() {
+        for seed: UInt64 in 1...4 {
+            let (live, map) = laps(18, seed: seed) { _ in 0 }
+            print("flat track seed \(seed): live gain \(live), map gain \(map) (truth 0)")
+            XCTAssertLessThan(map, 6, "seed \(seed)")
+        }
+    }
+
+    func testHillyLoopKeepsItsClimbs() {
+        // A 12 m climb and descent per 400 m lap, 12 laps: truth 144 m.
+        let (live, map) = laps(12, seed: 7) { along in 6 - 6 * cos(along / 400 * 2 * .pi) }
+        print("hilly loop: live gain \(live), map gain \(map) (truth 144)")
+        XCTAssertEqual(map, 144, accuracy: 144 * 0.15)
+    }
+
+    func testARouteNeverRepeatedGivesTheLiveValue() {
+        var noise = SeededNoise(seed: 3)
+        var live = ElevationTracker()
+        var map = RouteAltitudeMap()
+        var error = 0.0
+        for s in 0..<1800 {
+            error = 0.99 * error + 0.7 * noise.gaussian()
+            // Straight north at 3 m/s over 20 m hills 1.5 km apart.
+            let north = Double(s) * 3
+            let altitude = 200 + 10 - 10 * cos(north / 1500 * 2 * .pi) + error
+            let instant = MonotonicInstant(seconds: Double(s))
+            if live.update(altitude: altitude, verticalSigma: 4.7, speed: 3, at: instant) {
+                map.record(altitude: altitude, latitude: 47 + north / 110_574, longitude: 8, verticalSigma: 4.7, at: instant)
+            }
+        }
+        let (gain, loss) = map.gainAndLoss(like: live)
+        XCTAssertEqual(gain, live.gain, accuracy: 1e-9)
+        XCTAssertEqual(loss, live.loss, accuracy: 1e-9)
+        XCTAssertGreaterThan(gain, 50)
+    }
+}
