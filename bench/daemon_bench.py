@@ -9,6 +9,7 @@ epoch (pacerd: STATE with gps.time; gpsd: TPV with time), p50/p99/max. Both daem
 watching client, and both read a raw pty. Standard library only.
 """
 import argparse
+import grp
 import json
 import math
 import os
@@ -92,7 +93,9 @@ def main():
         gm, gs = open_pty(os.path.join(tmp, "gps-gpsd"))
         port = 29470 + os.getpid() % 500
         with open(os.path.join(tmp, "pacer.conf"), "w") as f:
-            f.write("[unattended]\nauto_start = off\n")
+            # The socket's group is one that exists, as the `pacer` group does on an installed board
+            # (systemd-sysusers); a missing one would send the lookup on through every NSS module.
+            f.write("[unattended]\nauto_start = off\n[socket]\ngroup = %s\n" % grp.getgrgid(os.getegid()).gr_name)
         pacerd = subprocess.Popen([a.pacerd, "--config", os.path.join(tmp, "pacer.conf"),
                                    "--gps", "serial:%s@115200" % os.path.join(tmp, "gps-pacerd"),
                                    "--sensors", "none", "--socket", os.path.join(tmp, "pacer.sock"),

@@ -62,9 +62,15 @@ public final class EventLoop {
     /// Runs `body` after `seconds`, and again every `interval` seconds when given.
     @discardableResult
     public func schedule(after seconds: Double, repeating interval: Double? = nil, _ body: @escaping () -> Void) -> TimerID {
+        schedule(at: Clocks.monotonic().advanced(bySeconds: seconds), repeating: interval, body)
+    }
+
+    /// Runs `body` at `due` (at once if it has passed), and again every `interval` seconds when given.
+    @discardableResult
+    public func schedule(at due: MonotonicInstant, repeating interval: Double? = nil, _ body: @escaping () -> Void) -> TimerID {
         let id = nextTimerID
         nextTimerID += 1
-        timers[id] = Timer(due: Clocks.monotonic().advanced(bySeconds: seconds), interval: interval, body: body)
+        timers[id] = Timer(due: due, interval: interval, body: body)
         return id
     }
 

@@ -111,8 +111,8 @@ while let a = args.next() {
 // Pacer's serial adapter reading the pty directly.
 let serialPTY = openPTY()
 let serialStamps = FixStamp()
-let serial = try GPSSource(spec: .serial(path: serialPTY.path, baudRate: 115_200)) { serialStamps.handle($0) }
-serial.start()
+let serial = GPSSource(spec: .serial(path: serialPTY.path, baudRate: 115_200))
+serial.start { serialStamps.handle($0) }
 usleep(200_000)
 let direct = report("pacer serial adapter", measure("serial", count: epochs, master: serialPTY.master, stamps: serialStamps))
 serial.stop()
@@ -139,8 +139,8 @@ if peer {
     defer { kill(gpsd.processIdentifier, SIGKILL); gpsd.waitUntilExit(); unlink(sock) }
     usleep(500_000)
     let gpsdStamps = FixStamp()
-    let viaGPSD = try GPSSource(spec: .gpsd(host: "127.0.0.1", port: Int(port))) { gpsdStamps.handle($0) }
-    viaGPSD.start()
+    let viaGPSD = GPSSource(spec: .gpsd(host: "127.0.0.1", port: Int(port)))
+    viaGPSD.start { gpsdStamps.handle($0) }
     usleep(300_000)
     let peerResult = report("gpsd 3.22 + libgps (peer)", measure("gpsd", count: epochs, master: gpsdPTY.master, stamps: gpsdStamps))
     viaGPSD.stop()

@@ -24,8 +24,8 @@ enum FixesCommand {
         if let timeout, timeout <= 0 { throw UsageError("--timeout must be positive") }
 
         let printer = FixPrinter(json: arguments.flag("json"), limit: count)
-        let source = try GPSSource(spec: spec) { event in printer.handle(event) }
-        source.start()
+        let source = GPSSource(spec: spec)
+        source.start { event in printer.handle(event) }
         let finished = timeout.map { printer.done.wait(timeout: .now() + $0) == .success } ?? { printer.done.wait(); return true }()
         source.stop()
         let c = source.counters

@@ -25,7 +25,7 @@ enum RecordsCommand {
                 w.key("distance_m"); w.value(r.distanceMeters, decimals: 2)
                 w.key("time_s"); w.value(r.seconds, decimals: 1)
                 w.key("session"); w.value(String(r.sessionID))
-                w.key("start"); w.value(r.start?.rfc3339)
+                w.key("start"); w.value(r.start)
                 w.endObject()
             }
             w.endArray()

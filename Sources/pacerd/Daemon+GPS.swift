@@ -4,21 +4,18 @@ import Glibc
 import PacerCore
 import PacerSystem
 
-/// The GPS side of the daemon: the source reads on its own thread and posts its events, stamped
-/// with the instant they were read, to the loop; here they update the GPS state, feed the
-/// engine and the unattended recorder, and raise GPS alerts.
+/// The GPS side of the daemon: the source is served by the daemon's loop (the device is one more
+/// descriptor in its poll set); its events update the GPS state, feed the engine and the
+/// unattended recorder, and raise GPS alerts.
 extension Daemon {
     func startGPS() throws {
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: settings.gpsSource) } catch {
             throw UsageError("GPS source '\(settings.gpsSource)': \(error.message)")
         }
-        let inbox = try LoopInbox<(GPSEvent, MonotonicInstant)>()
-        inbox.attach(to: loop) { [unowned self] event, instant in handleGPS(event, at: instant) }
-        let source = try GPSSource(spec: spec) { event in inbox.post((event, Clocks.monotonic())) }
+        let source = GPSSource(spec: spec)
         gpsSource = source
-        gpsInbox = inbox
-        source.start()
+        source.attach(to: loop) { [unowned self] event in handleGPS(event, at: Clocks.monotonic()) }
     }
 
     func stopGPS() {

@@ -29,7 +29,6 @@ final class Daemon {
     /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
     var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
     var gpsSource: GPSSource?
-    var gpsInbox: LoopInbox<(GPSEvent, MonotonicInstant)>?
     var journal: JournalWriter?
     var lastJournalError: String?
     var sensorWakeup: LoopWakeup?

@@ -45,8 +45,8 @@ final class AutobaudTests: XCTestCase {
         let recorder = EventRecorder()
         // A 10 Hz writer shows a right rate within a few epochs: a shorter window keeps the test quick.
         let options = GPSSourceOptions(autobaud: AutobaudSearch(windowSeconds: 1))
-        let source = try GPSSource(spec: .serial(path: pty.slavePath, baudRate: nil), options: options) { recorder.record($0) }
-        source.start()
+        let source = GPSSource(spec: .serial(path: pty.slavePath, baudRate: nil), options: options)
+        source.start { recorder.record($0) }
         defer { source.stop() }
         XCTAssertTrue(recorder.wait(timeout: 30) { $0.contains { if case .deviceOpened = $0 { return true } else { return false } } })
         let opened = recorder.events.compactMap { if case .deviceOpened(let info) = $0 { return info } else { return nil } }.first

@@ -52,8 +52,8 @@ final class GPSDSourceTests: XCTestCase {
 
         let recorder = EventRecorder()
         let options = GPSSourceOptions(fixTimeout: 2, backoff: ReconnectBackoff(initialSeconds: 0.05, factor: 2, maximumSeconds: 0.2))
-        let source = try GPSSource(spec: .gpsd(host: "127.0.0.1", port: gpsd.port), options: options) { recorder.record($0) }
-        source.start()
+        let source = GPSSource(spec: .gpsd(host: "127.0.0.1", port: gpsd.port), options: options)
+        source.start { recorder.record($0) }
         defer { source.stop() }
         XCTAssertTrue(recorder.wait { $0.contains { if case .deviceOpened = $0 { return true } else { return false } } })
 

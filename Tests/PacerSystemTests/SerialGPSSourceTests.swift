@@ -28,15 +28,31 @@ final class SerialGPSSourceTests: XCTestCase {
         return fixes.filter(\.hasPosition)
     }
 
-    func testTenHertzStreamHangUpAndResume() throws {
+    func testTenHertzStreamHangUpAndResumeOnItsOwnThread() throws {
+        try tenHertzStreamHangUpAndResume { source, recorder in
+            source.start { recorder.record($0) }
+            return { source.stop() }
+        }
+    }
+
+    /// The same on an event loop, as pacerd runs it.
+    func testTenHertzStreamHangUpAndResumeOnAnEventLoop() throws {
+        try tenHertzStreamHangUpAndResume { source, recorder in
+            let driver = try LoopDrivenSource(source, recorder: recorder)
+            return { driver.stop() }
+        }
+    }
+
+    /// `run` starts the source and returns how to stop it.
+    private func tenHertzStreamHangUpAndResume(run: (GPSSource, EventRecorder) throws -> () -> Void) throws {
         let link = directory + "/gps"
         var pty = try PseudoTerminal()
         try pty.link(at: link)
         let recorder = EventRecorder()
         let options = GPSSourceOptions(fixTimeout: 0.5, backoff: ReconnectBackoff(initialSeconds: 0.05, factor: 2, maximumSeconds: 0.2))
-        let source = try GPSSource(spec: .serial(path: link, baudRate: 9600), options: options) { recorder.record($0) }
-        source.start()
-        defer { source.stop() }
+        let source = GPSSource(spec: .serial(path: link, baudRate: 9600), options: options)
+        let stop = try run(source, recorder)
+        defer { stop() }
         XCTAssertTrue(recorder.wait { $0.contains { if case .deviceOpened(let i) = $0 { return i.baudRate == 9600 } else { return false } } })
 
         var generator = NMEAEpochGenerator()
@@ -93,8 +109,8 @@ final class SerialGPSSourceTests: XCTestCase {
     func testGarbageBetweenSentencesIsCountedAndSkipped() throws {
         let pty = try PseudoTerminal()
         let recorder = EventRecorder()
-        let source = try GPSSource(spec: .serial(path: pty.slavePath, baudRate: 4800)) { recorder.record($0) }
-        source.start()
+        let source = GPSSource(spec: .serial(path: pty.slavePath, baudRate: 4800))
+        source.start { recorder.record($0) }
         defer { source.stop() }
         XCTAssertTrue(recorder.wait { !$0.isEmpty })
         var generator = NMEAEpochGenerator()

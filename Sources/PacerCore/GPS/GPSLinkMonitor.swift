@@ -34,18 +34,18 @@ public struct GPSLinkMonitor: Sendable {
     }
 
     /// The device is open and talking (for autobaud: its rate is known).
-    public mutating func deviceOpened(_ info: GPSDeviceInfo, at now: MonotonicInstant) -> [GPSEvent] {
+    public mutating func deviceOpened(_ info: GPSDeviceInfo, at now: MonotonicInstant) -> GPSEvent? {
         failures = 0
         lastFixAt = now
         state = .waitingForFix
         defer { hasBeenOpened = true; lostSinceLastOpen = false }
-        if !hasBeenOpened { return [.deviceOpened(info)] }
-        return lostSinceLastOpen ? [.deviceResumed(info)] : [.deviceOpened(info)]
+        if !hasBeenOpened { return .deviceOpened(info) }
+        return lostSinceLastOpen ? .deviceResumed(info) : .deviceOpened(info)
     }
 
     /// Opening failed or the open device failed. Reports `deviceLost` once per loss
     /// (not again for each failed retry) and schedules the next attempt.
-    public mutating func deviceFailed(reason: String, at now: MonotonicInstant) -> [GPSEvent] {
+    public mutating func deviceFailed(reason: String, at now: MonotonicInstant) -> GPSEvent? {
         let delay = backoff.delay(afterFailures: failures)
         failures += 1
         let retryAt = now.advanced(bySeconds: delay)
@@ -53,28 +53,28 @@ public struct GPSLinkMonitor: Sendable {
         if case .deviceLost = state { alreadyLost = true } else { alreadyLost = false }
         state = .deviceLost(reason: reason, retryAt: retryAt)
         lastFixAt = nil
-        if alreadyLost { return [] }
+        if alreadyLost { return nil }
         lostSinceLastOpen = true
-        return [.deviceLost(reason: reason, retryInSeconds: delay)]
+        return .deviceLost(reason: reason, retryInSeconds: delay)
     }
 
     /// A decoded fix. Only fixes with a position are delivered and keep the fix alive.
-    public mutating func fixReceived(_ fix: GNSSFix, at now: MonotonicInstant) -> [GPSEvent] {
-        guard fix.hasPosition else { return [] }
+    public mutating func fixReceived(_ fix: GNSSFix, at now: MonotonicInstant) -> GPSEvent? {
+        guard fix.hasPosition else { return nil }
         switch state {
-        case .connecting, .deviceLost: return []
+        case .connecting, .deviceLost: return nil
         case .waitingForFix, .fixed, .fixLost: break
         }
         lastFixAt = now
         state = .fixed
-        return [.fix(fix)]
+        return .fix(fix)
     }
 
     /// Time passed: reports `fixLost` once the last fix is older than `fixTimeout`.
-    public mutating func tick(at now: MonotonicInstant) -> [GPSEvent] {
-        guard state == .fixed, let last = lastFixAt, now.seconds(since: last) >= fixTimeout else { return [] }
+    public mutating func tick(at now: MonotonicInstant) -> GPSEvent? {
+        guard state == .fixed, let last = lastFixAt, now.seconds(since: last) >= fixTimeout else { return nil }
         state = .fixLost
-        return [.fixLost]
+        return .fixLost
     }
 
     /// True when a lost device is due for another open attempt.

@@ -171,17 +171,23 @@ public struct JSONWriter {
 
     public mutating func value(_ v: Int64?) { value(v.map { Int($0) }) }
 
-    /// A number, shortest round-tripping form; `decimals` rounds first (e.g. 9 for degrees).
+    /// A number in its shortest form: with `decimals`, rounded to that many places and written
+    /// without trailing zeros (the live STATE's form, formatted on the stack); without, the
+    /// shortest text that reads back as the same Double.
     public mutating func value(_ v: Double?, decimals: Int? = nil) {
-        guard var v, v.isFinite else { null(); return }
+        guard let v, v.isFinite else { null(); return }
         separate()
         if let decimals {
-            var scale = 1.0
-            for _ in 0..<decimals { scale *= 10 }
-            v = (v * scale).rounded() / scale
-        }
-        if v == v.rounded(), abs(v) < 1e15 {
-            bytes.append(contentsOf: String(Int64(v)).utf8)
+            appendScratch { p in
+                var n = JSONWriter.encode(v, fixed: decimals, to: p)
+                if decimals > 0 {
+                    while p[n - 1] == UInt8(ascii: "0") { n -= 1 }
+                    if p[n - 1] == UInt8(ascii: ".") { n -= 1 }
+                }
+                return n
+            }
+        } else if v == v.rounded(), abs(v) < 1e15 {
+            appendInteger(Int(v))
         } else {
             bytes.append(contentsOf: v.description.utf8)
         }

@@ -44,7 +44,7 @@ public struct LiveEvent: Equatable, Sendable {
         w.beginObject()
         w.key("class"); w.value("EVENT")
         w.key("type"); w.value(kind.rawValue)
-        w.key("time"); w.value(time?.rfc3339)
+        w.key("time"); w.value(time)
         for (name, value) in details { w.key(name); w.value(value) }
         w.endObject()
         w.bytes.append(0x0A)

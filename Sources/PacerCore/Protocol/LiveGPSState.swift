@@ -39,7 +39,7 @@ public struct LiveGPSState: Equatable, Sendable {
         w.beginObject()
         w.key("mode"); w.value(mode)
         w.key("state"); w.value(state.rawValue)
-        w.key("time"); w.value(time?.rfc3339)
+        w.key("time"); w.value(time)
         w.key("lat"); w.value(latitude, decimals: 7)
         w.key("lon"); w.value(longitude, decimals: 7)
         w.key("alt_msl"); w.value(altitudeMSL, decimals: 1)

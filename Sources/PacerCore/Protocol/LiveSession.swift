@@ -46,7 +46,7 @@ public struct LiveSession: Equatable, Sendable {
         w.key("id"); w.value(id)
         w.key("state"); w.value(state.rawValue)
         w.key("activity"); w.value(numbers.activity.rawValue)
-        w.key("start"); w.value(start?.rfc3339)
+        w.key("start"); w.value(start)
         w.key("elapsed_s"); w.value(numbers.elapsedSeconds, decimals: 1)
         w.key("moving_s"); w.value(numbers.movingSeconds, decimals: 1)
         w.key("distance_m"); w.value(numbers.distanceMeters, decimals: 1)

@@ -19,7 +19,7 @@ public struct LiveState: Equatable, Sendable {
     public func write(into w: inout JSONWriter) {
         w.beginObject()
         w.key("class"); w.value("STATE")
-        w.key("time"); w.value(time?.rfc3339)
+        w.key("time"); w.value(time)
         w.key("session")
         if let session { session.write(into: &w) } else { w.null() }
         w.key("gps"); gps.write(into: &w)

@@ -42,18 +42,10 @@ public struct UTCTime: Hashable, Comparable, Sendable {
     /// RFC 3339 with milliseconds and a `Z`, the form gpsd and the BLE log use:
     /// `2026-03-01T07:00:00.512Z`.
     public var rfc3339: String {
-        let c = components
-        var s = ""
-        s.reserveCapacity(24)
-        func pad(_ v: Int, _ width: Int) {
-            let digits = String(v)
-            for _ in digits.count..<width { s.append("0") }
-            s.append(digits)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            let quoted = JSONWriter.encode(self, to: buffer.baseAddress!)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[1..<(quoted - 1)]), as: UTF8.self)
         }
-        pad(c.year, 4); s.append("-"); pad(c.month, 2); s.append("-"); pad(c.day, 2)
-        s.append("T"); pad(c.hour, 2); s.append(":"); pad(c.minute, 2); s.append(":"); pad(c.second, 2)
-        s.append("."); pad(c.millisecond, 3); s.append("Z")
-        return s
     }
 
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff...](Z|±HH:MM)`; nil for anything else.

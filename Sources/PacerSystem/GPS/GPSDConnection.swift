@@ -7,6 +7,7 @@ import PacerCore
 /// A gpsd session through libgps (gpsd 3.22, API 11): `?WATCH` for JSON reports,
 /// each TPV report translated into a fix with the latest SKY's satellites and DOPs.
 final class GPSDConnection: GPSConnection {
+    private let gps: LibGPS
     /// gps_data_t is 24 KB with unions: kept on the heap, zeroed, owned here.
     private let data: UnsafeMutablePointer<gps_data_t>
     private var isOpen = false
@@ -15,16 +16,17 @@ final class GPSDConnection: GPSConnection {
 
     /// Wraps gps_open and gps_stream(WATCH_ENABLE | WATCH_JSON).
     init(host: String, port: Int) throws {
+        gps = try LibGPS.load()
         data = .allocate(capacity: 1)
         data.initialize(to: gps_data_t())
-        if gps_open(host, String(port), data) != 0 {
-            let reason = String(cString: gps_errstr(errno))
+        if gps.open(host, String(port), data) != 0 {
+            let reason = gps.errorString(errno).map { String(cString: $0) } ?? "error \(errno)"
             data.deallocate()
             throw GPSDeviceLost("gps_open \(host):\(port): \(reason)")
         }
         isOpen = true
-        if gps_stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) != 0 {
-            gps_close(data)
+        if gps.stream(data, UInt32(WATCH_ENABLE | WATCH_JSON), nil) != 0 {
+            _ = gps.close(data)
             data.deallocate()
             throw GPSDeviceLost("gps_stream: could not send ?WATCH to gpsd at \(host):\(port)")
         }
@@ -32,7 +34,7 @@ final class GPSDConnection: GPSConnection {
     }
 
     deinit {
-        if isOpen { gps_close(data) }
+        if isOpen { _ = gps.close(data) }
         data.deallocate()
     }
 
@@ -50,14 +52,14 @@ final class GPSDConnection: GPSConnection {
         // One gps_read per complete JSON line libgps has buffered; the first one receives.
         for _ in 0..<256 {
             data.pointee.set = 0
-            if gps_read(data, nil, 0) < 0 {
+            if gps.read(data, nil, 0) < 0 {
                 throw GPSDeviceLost("gpsd closed the connection")
             }
             reports += 1
             if data.pointee.set & MODE_SET != 0, let fix = GPSDConnection.fix(from: data.pointee) {
                 emit(fix)
             }
-            if !gps_waiting(data, 0) { break }
+            if !gps.waiting(data, 0) { break }
         }
     }
 
