@@ -55,6 +55,22 @@ enum ReplayHarness {
         return total
     }
 
+    /// The naive elevation gain: every rise between consecutive raw altitudes, summed.
+    static func naiveGain(nmea: URL) throws -> Double {
+        let data = try Data(contentsOf: nmea)
+        var decoder = NMEADecoder()
+        var previous: Double?
+        var total = 0.0
+        let add = { (fix: GNSSFix) in
+            guard fix.hasPosition, let altitude = fix.altitudeMSL else { return }
+            if let p = previous, altitude > p { total += altitude - p }
+            previous = altitude
+        }
+        data.withUnsafeBytes { decoder.decode($0, emit: add) }
+        decoder.finish(emit: add)
+        return total
+    }
+
     /// The recording's own speed over ground integrated in time (trapezoids between fixes):
     /// what any tracker that trusts the receiver's speed must come out at.
     static func speedIntegral(nmea: URL) throws -> Double {

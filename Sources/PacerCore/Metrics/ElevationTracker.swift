@@ -50,9 +50,11 @@ public struct ElevationTracker: Sendable {
     }
 
     /// Feeds one altitude; `verticalSigma` is the fix's one-sigma vertical error and `speed`
-    /// the horizontal speed (m/s) that bounds how fast the altitude can really change.
-    public mutating func update(altitude: Double, verticalSigma: Double = 7, speed: Double = 0, at instant: MonotonicInstant) {
-        guard altitude.isFinite else { return }
+    /// the horizontal speed (m/s) that bounds how fast the altitude can really change. Returns
+    /// whether the vertical gate accepted the altitude (the session-end map keeps only those).
+    @discardableResult
+    public mutating func update(altitude: Double, verticalSigma: Double = 7, speed: Double = 0, at instant: MonotonicInstant) -> Bool {
+        guard altitude.isFinite else { return false }
         if let ref = reference {
             let dt = max(0, instant.seconds(since: ref.instant))
             // Slow noise grows like sigma * sqrt(dt / tau) up to its full size; a real climb at
@@ -63,7 +65,7 @@ public struct ElevationTracker: Sendable {
                 rejectingSince = since
                 if instant.seconds(since: since) < outlierResetSeconds {
                     rejectedOutliers += 1
-                    return
+                    return false
                 }
             }
         }
@@ -78,11 +80,11 @@ public struct ElevationTracker: Sendable {
         let deadBand = max(threshold, sigmaMultiple * (sigma ?? verticalSigma))
         guard let s = smoothed else {
             smoothed = altitude; lastInstant = instant; base = altitude; extreme = altitude
-            return
+            return true
         }
-        guard let last = lastInstant else { lastInstant = instant; return }
+        guard let last = lastInstant else { lastInstant = instant; return true }
         let dt = instant.seconds(since: last)
-        guard dt > 0 else { return }
+        guard dt > 0 else { return true }
         // A long gap (tunnel, pause) restarts the filter at the new altitude rather than dragging it.
         let alpha = dt > 30 ? 1 : dt / (timeConstant + dt)
         let value = s + alpha * (altitude - s)
@@ -105,6 +107,7 @@ public struct ElevationTracker: Sendable {
                 base = extreme; extreme = value; climbing = true
             }
         }
+        return true
     }
 
     /// Marks a stop in the feed (standing still): the next altitude continues from here

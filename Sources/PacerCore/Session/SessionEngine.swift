@@ -13,6 +13,8 @@ public struct SessionEngine: Sendable {
 
     private var autoPause: AutoPauseDetector
     private var elevation = ElevationTracker()
+    /// The same altitudes per place, for the summary's gain (repeated routes average out drift).
+    private var altitudeMap = RouteAltitudeMap()
     private var heartRate: HeartRateTracker
     private var steps = StepCounter()
     private var crankCadence = StepCounter()
@@ -101,9 +103,15 @@ public struct SessionEngine: Sendable {
             if let altitude = estimate.altitudeMSL, phase != .paused {
                 sawAltitude = true
                 // A fix whose position the filter rejected is multipath: its altitude is as wrong.
-                if estimate.isStationary { elevation.suspend() } else if !estimate.positionRejected {
-                    elevation.update(altitude: altitude, verticalSigma: ElevationTracker.verticalSigma(fix),
-                                     speed: fix.speed ?? estimate.speed, at: instant)
+                if estimate.isStationary {
+                    elevation.suspend()
+                    altitudeMap.suspend()
+                } else if !estimate.positionRejected {
+                    let sigma = ElevationTracker.verticalSigma(fix)
+                    if elevation.update(altitude: altitude, verticalSigma: sigma, speed: fix.speed ?? estimate.speed, at: instant) {
+                        altitudeMap.record(altitude: altitude, latitude: estimate.latitude, longitude: estimate.longitude,
+                                           verticalSigma: sigma, at: instant)
+                    }
                 }
             }
             if phase != .paused, config.recording.autoPauseEnabled {
@@ -332,8 +340,12 @@ public struct SessionEngine: Sendable {
         s.averageSpeed = moving > 0 && sawPosition ? distance / moving : nil
         s.maxSpeed = maxSpeed
         // Altitude seen but never moving (standing still): the gain is a real 0, not unknown.
-        s.elevationGain = sawAltitude ? elevation.gain : nil
-        s.elevationLoss = sawAltitude ? elevation.loss : nil
+        if altitudeMap.isEmpty {
+            s.elevationGain = sawAltitude ? elevation.gain : nil
+            s.elevationLoss = sawAltitude ? elevation.loss : nil
+        } else {
+            (s.elevationGain, s.elevationLoss) = altitudeMap.gainAndLoss(like: elevation)
+        }
         if heartRate.accepted > 0 {
             s.heartRateAverage = heartRate.average
             s.heartRateMax = heartRate.maximum
