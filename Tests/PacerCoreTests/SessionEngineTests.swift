@@ -172,6 +172,23 @@ final class SessionEngineTests: XCTestCase {
         XCTAssertLessThan(flat.gain, 15)
     }
 
+    func testElevationIgnoresAltitudeDriftWhileStandingStill() {
+        // Flat ground; during a 60 s stop at a light the receiver's altitude drifts up 9 m and stays.
+        var tracker = ElevationTracker()
+        for s in 0..<400 {
+            let altitude = s < 200 ? 50.0 : 59.0
+            if (140..<200).contains(s) { tracker.suspend(); continue }
+            tracker.update(altitude: altitude, verticalSigma: 4.7, speed: 3, at: at(Double(s)))
+        }
+        XCTAssertEqual(tracker.gain, 0, accuracy: 1e-9)
+        // Moving, the same 9 m rise is a climb.
+        var moving = ElevationTracker()
+        for s in 0..<400 {
+            moving.update(altitude: s < 200 ? 50.0 : 59.0, verticalSigma: 4.7, speed: 3, at: at(Double(s)))
+        }
+        XCTAssertEqual(moving.gain, 9, accuracy: 0.5)
+    }
+
     func testElevationDropsMultipathAltitudeJumps() {
         var tracker = ElevationTracker()
         // Flat at 300 m with a 5 s multipath excursion 60 m up and another 40 m down.

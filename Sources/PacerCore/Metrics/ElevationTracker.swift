@@ -32,6 +32,10 @@ public struct ElevationTracker: Sendable {
     private var base = 0.0
     private var extreme = 0.0
     private var climbing: Bool?
+    /// Added to every altitude: the receiver error that built up while standing still, when the
+    /// ground cannot have changed height (see `suspend`).
+    private var offset = 0.0
+    private var rebaseOnNextUpdate = false
 
     public init(threshold: Double = 5, timeConstant: Double = 20, sigmaMultiple: Double = 1.5, outlierResetSeconds: Double = 20) {
         self.threshold = threshold
@@ -71,6 +75,11 @@ public struct ElevationTracker: Sendable {
         }
         rejectingSince = nil
         reference = (altitude, instant)
+        if rebaseOnNextUpdate, let s = smoothed {
+            offset = s - altitude
+            rebaseOnNextUpdate = false
+        }
+        let altitude = altitude + offset
         if let s = sigma, let last = lastInstant {
             let dt = max(0, instant.seconds(since: last))
             sigma = s + dt / (50 + dt) * (verticalSigma - s)
@@ -110,9 +119,13 @@ public struct ElevationTracker: Sendable {
         return true
     }
 
-    /// Marks a stop in the feed (standing still): the next altitude continues from here
-    /// without bridging the time between as one smoothing step.
-    public mutating func suspend() { lastInstant = nil }
+    /// Marks a stop in the feed (standing still): the next altitude continues from the level
+    /// reached before the stop, because the ground did not change height while the athlete
+    /// stood; whatever the receiver's altitude did meanwhile (metres in a minute) is its error.
+    public mutating func suspend() {
+        lastInstant = nil
+        rebaseOnNextUpdate = smoothed != nil
+    }
 
     /// Gain including the climb in progress.
     public var gain: Double { committedGain + (climbing == true ? extreme - base : 0) }
