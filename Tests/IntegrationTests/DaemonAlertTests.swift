@@ -14,14 +14,8 @@ final class DaemonAlertTests: XCTestCase {
         let minutes = 7.38 + metres / 1852 // one minute of latitude is one nautical mile
         let lat = String(format: "48%09.6f", minutes)
         let knots = String(format: "%.2f", speedMps * 3600 / 1852)
-        var bytes: [UInt8] = []
-        for body in ["GNRMC,\(time),A,\(lat),N,01131.000324,E,\(knots),0.0,011125,,,A",
-                     "GNGGA,\(time),\(lat),N,01131.000324,E,1,12,0.7,530.2,M,47.6,M,,"] {
-            var x: UInt8 = 0
-            for b in body.utf8 { x ^= b }
-            bytes += Array("$\(body)*\(String(format: "%02X", x))\r\n".utf8)
-        }
-        return bytes
+        return NMEASentence.framed("GNRMC,\(time),A,\(lat),N,01131.000324,E,\(knots),0.0,011125,,,A")
+            + NMEASentence.framed("GNGGA,\(time),\(lat),N,01131.000324,E,1,12,0.7,530.2,M,47.6,M,,")
     }
 
     func testGPSAlertsAndIdleAutoStopFromASerialGPS() throws {

@@ -29,13 +29,8 @@ final class FixesCommandTests: XCTestCase {
             let seconds = 43_200 + i / 10
             let time = String(format: "%02d%02d%02d.%d0", seconds / 3600, seconds / 60 % 60, seconds % 60, i % 10)
             let lat = String(format: "4807.%06d", 38_000 + i * 7), lon = String(format: "01131.%06d", 324 + i * 9)
-            var epoch: [UInt8] = []
-            for body in ["GNRMC,\(time),A,\(lat),N,\(lon),E,12.5,88.0,011125,,,A",
-                         "GNGGA,\(time),\(lat),N,\(lon),E,1,12,0.7,530.2,M,47.6,M,,"] {
-                var x: UInt8 = 0
-                for b in body.utf8 { x ^= b }
-                epoch += Array("$\(body)*\(String(format: "%02X", x))\r\n".utf8)
-            }
+            let epoch = NMEASentence.framed("GNRMC,\(time),A,\(lat),N,\(lon),E,12.5,88.0,011125,,,A")
+                + NMEASentence.framed("GNGGA,\(time),\(lat),N,\(lon),E,1,12,0.7,530.2,M,47.6,M,,")
             if i < 20 { bytes += epoch }
             _ = epoch.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
             usleep(100_000)

@@ -36,58 +36,41 @@ enum ReplayHarness {
         return try JSONSerialization.jsonObject(with: result.stdout) as! [String: Any]
     }
 
-    /// The naive tracker: haversine summed between consecutive raw fixes with a position.
-    static func naiveDistance(nmea: URL) throws -> Double {
+    /// Every raw fix with a position in a recording, as the decoder gives them.
+    static func positionFixes(nmea: URL) throws -> [GNSSFix] {
         let data = try Data(contentsOf: nmea)
         var decoder = NMEADecoder()
-        var previous: GNSSFix?
-        var total = 0.0
-        let add = { (fix: GNSSFix) in
-            guard fix.hasPosition else { return }
-            if let p = previous {
-                total += Geodesy.haversine(latitude1: p.latitude!, longitude1: p.longitude!,
-                                           latitude2: fix.latitude!, longitude2: fix.longitude!)
-            }
-            previous = fix
+        var fixes: [GNSSFix] = []
+        data.withUnsafeBytes { decoder.decode($0) { fixes.append($0) } }
+        decoder.finish { fixes.append($0) }
+        return fixes.filter(\.hasPosition)
+    }
+
+    /// The naive tracker: haversine summed between consecutive raw fixes with a position.
+    static func naiveDistance(nmea: URL) throws -> Double {
+        let fixes = try positionFixes(nmea: nmea)
+        return zip(fixes, fixes.dropFirst()).reduce(0) { total, pair in
+            total + Geodesy.haversine(latitude1: pair.0.latitude!, longitude1: pair.0.longitude!,
+                                      latitude2: pair.1.latitude!, longitude2: pair.1.longitude!)
         }
-        data.withUnsafeBytes { decoder.decode($0, emit: add) }
-        decoder.finish(emit: add)
-        return total
     }
 
     /// The naive elevation gain: every rise between consecutive raw altitudes, summed.
     static func naiveGain(nmea: URL) throws -> Double {
-        let data = try Data(contentsOf: nmea)
-        var decoder = NMEADecoder()
-        var previous: Double?
-        var total = 0.0
-        let add = { (fix: GNSSFix) in
-            guard fix.hasPosition, let altitude = fix.altitudeMSL else { return }
-            if let p = previous, altitude > p { total += altitude - p }
-            previous = altitude
-        }
-        data.withUnsafeBytes { decoder.decode($0, emit: add) }
-        decoder.finish(emit: add)
-        return total
+        let altitudes = try positionFixes(nmea: nmea).compactMap(\.altitudeMSL)
+        return zip(altitudes, altitudes.dropFirst()).reduce(0) { $0 + max(0, $1.1 - $1.0) }
     }
 
     /// The recording's own speed over ground integrated in time (trapezoids between fixes):
     /// what any tracker that trusts the receiver's speed must come out at.
     static func speedIntegral(nmea: URL) throws -> Double {
-        let data = try Data(contentsOf: nmea)
-        var decoder = NMEADecoder()
-        var previous: (ms: Int64, speed: Double)?
-        var total = 0.0
-        let add = { (fix: GNSSFix) in
-            guard fix.hasPosition, let time = fix.time, let speed = fix.speed else { return }
-            if let p = previous, time.millisecondsSinceEpoch > p.ms {
-                total += Double(time.millisecondsSinceEpoch - p.ms) / 1000 * (p.speed + speed) / 2
-            }
-            previous = (time.millisecondsSinceEpoch, speed)
+        let samples = try positionFixes(nmea: nmea).compactMap { fix in
+            fix.time.flatMap { t in fix.speed.map { (ms: t.millisecondsSinceEpoch, speed: $0) } }
         }
-        data.withUnsafeBytes { decoder.decode($0, emit: add) }
-        decoder.finish(emit: add)
-        return total
+        return zip(samples, samples.dropFirst()).reduce(0) { total, pair in
+            let (a, b) = pair
+            return b.ms > a.ms ? total + Double(b.ms - a.ms) / 1000 * (a.speed + b.speed) / 2 : total
+        }
     }
 
     static func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
