@@ -42,7 +42,7 @@ final class FixPrinter: @unchecked Sendable {
             opened = true
             printError("device opened: \(info)")
         case .deviceResumed(let info): printError("device resumed: \(info)")
-        case let .deviceLost(reason, retry): printError("device lost: \(reason) (retrying in \(retry) s)")
+        case let .deviceLost(reason, retry): printError("device lost: \(reason)" + (retry > 0 ? " (retrying in \(retry) s)" : ""))
         case .counters: break
         case .endOfStream: done.signal()
         }

@@ -51,7 +51,7 @@ extension Daemon {
             gps.state = .noFix
             gps.mode = 1
         case let .deviceLost(reason, retry):
-            DaemonLog.warning("GPS lost: \(reason); retrying in \(Int(retry.rounded())) s")
+            DaemonLog.warning("GPS lost: \(reason)" + (retry > 0 ? "; retrying in \(Int(retry.rounded())) s" : ""))
             gps.state = .noDevice
             gps.mode = 0
         case .counters(let c):

@@ -78,5 +78,6 @@ final class FixesCommandTests: XCTestCase {
         let missing = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:/nonexistent/ride.nmea"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("/nonexistent/ride.nmea: open: No such file or directory"), missing.stderr)
+        XCTAssertFalse(missing.stderr.contains("retrying"), "a recording that is not there is not retried")
     }
 }

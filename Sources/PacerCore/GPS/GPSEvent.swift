@@ -9,7 +9,8 @@ public enum GPSEvent: Equatable, Sendable {
     case fixLost
     /// The device was opened for the first time.
     case deviceOpened(GPSDeviceInfo)
-    /// The device or gpsd went away; it is retried after `retryInSeconds`.
+    /// The device or gpsd went away; it is retried after `retryInSeconds` (0: never, a recording
+    /// that cannot be opened).
     case deviceLost(reason: String, retryInSeconds: Double)
     /// The device came back after a loss.
     case deviceResumed(GPSDeviceInfo)

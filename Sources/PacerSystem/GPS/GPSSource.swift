@@ -127,9 +127,13 @@ public final class GPSSource: @unchecked Sendable {
                 announced = false
             } catch {
                 totals.failedOpens += 1
+                // A recording that cannot be opened will not appear by waiting: no retry.
+                if case .file = spec {
+                    deliver(.deviceLost(reason: "\(error)", retryInSeconds: 0))
+                    endOfStream()
+                    return
+                }
                 deliver(monitor.deviceFailed(reason: "\(error)", at: now))
-                // A recording that cannot be opened will not appear by waiting.
-                if case .file = spec { endOfStream(); return }
             }
             now = Clocks.monotonic()
         }
