@@ -19,12 +19,9 @@ final class DaemonAlertTests: XCTestCase {
     }
 
     func testGPSAlertsAndIdleAutoStopFromASerialGPS() throws {
-        var master: Int32 = -1, slave: Int32 = -1
-        var tio = termios()
-        cfmakeraw(&tio)
-        XCTAssertEqual(openpty(&master, &slave, nil, &tio, nil), 0)
-        defer { close(slave) }
-        let path = String(cString: ttyname(slave))
+        let pty = try RawPTY()
+        let (master, path) = (pty.master, pty.path)
+        defer { close(pty.slave) }
         let daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 1\nauto_stop_idle_min = 0.05\n",
                                        extraArguments: ["--gps", "serial:\(path)@38400"])
         defer { daemon.stop(); daemon.removeDirectory() }

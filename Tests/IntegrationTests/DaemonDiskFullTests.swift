@@ -13,12 +13,9 @@ final class DaemonDiskFullTests: XCTestCase {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
             throw XCTSkip("needs root and unshare(1) for a private tmpfs")
         }
-        var master: Int32 = -1, slave: Int32 = -1
-        var tio = termios()
-        cfmakeraw(&tio)
-        XCTAssertEqual(openpty(&master, &slave, nil, &tio, nil), 0)
-        defer { close(slave) }
-        let path = String(cString: ttyname(slave))
+        let pty = try RawPTY()
+        let (master, path) = (pty.master, pty.path)
+        defer { close(pty.slave) }
         let dir = try BuiltBinaries.temporaryDirectory("diskfull")
         defer { try? FileManager.default.removeItem(at: dir) }
         let journal = dir.appendingPathComponent("journal").path

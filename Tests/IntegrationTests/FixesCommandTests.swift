@@ -7,12 +7,9 @@ import XCTest
 final class FixesCommandTests: XCTestCase {
     func testSerialPtyOutputEqualsParseOfTheSameBytes() throws {
         let pacerctl = try BuiltBinaries.url("pacerctl")
-        var master: Int32 = -1, slave: Int32 = -1
-        var tio = termios()
-        cfmakeraw(&tio)
-        XCTAssertEqual(openpty(&master, &slave, nil, &tio, nil), 0)
-        defer { close(master); close(slave) }
-        let path = String(cString: ttyname(slave))
+        let pty = try RawPTY()
+        let (master, path) = (pty.master, pty.path)
+        defer { close(master); close(pty.slave) }
 
         let process = Process()
         process.executableURL = pacerctl
