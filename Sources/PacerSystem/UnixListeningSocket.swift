@@ -8,15 +8,7 @@ public enum UnixListeningSocket {
     /// Binds and listens at `path` (a stale socket file is replaced), non-blocking, close-on-exec,
     /// then sets `mode` and, when given, the group. Returns the descriptor.
     public static func bind(path: String, mode: UInt32, groupID: UInt32?, backlog: Int32 = 128) throws -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw SystemError("bind(\(path))", errno: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { dst in
-            for (i, b) in bytes.enumerated() { dst[i] = b }
-        }
+        guard let address = UnixSocketAddress(path) else { throw SystemError("bind(\(path))", errno: ENAMETOOLONG) }
         let fd = try retryingEINTR("socket") {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
@@ -25,11 +17,7 @@ public enum UnixListeningSocket {
             if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK { unlink(path) }
             // Create it with no access at all, then open it up: no window with a wider mode.
             let oldMask = umask(0o777)
-            let r = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    Glibc.bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-                }
-            }
+            let r = address.withSocketAddress { Glibc.bind(fd, $0, $1) }
             umask(oldMask)
             if r < 0 { throw SystemError("bind(\(path))", errno: errno) }
             if let groupID { try retryingEINTR("chown(\(path))") { chown(path, UInt32.max, groupID) } }

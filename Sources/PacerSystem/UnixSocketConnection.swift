@@ -12,19 +12,9 @@ public final class UnixSocketConnection {
 
     /// Wraps socket(2) and connect(2).
     public init(path: String) throws {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            throw SystemError("connect(\(path))", errno: ENAMETOOLONG)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { dst in
-            for (i, b) in bytes.enumerated() { dst[i] = b }
-        }
+        guard let address = UnixSocketAddress(path) else { throw SystemError("connect(\(path))", errno: ENAMETOOLONG) }
         fd = try retryingEINTR("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-        let r = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let r = address.withSocketAddress { connect(fd, $0, $1) }
         if r < 0 {
             let e = errno
             close(fd)

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 
-/// A non-blocking pipe that another thread writes to in order to wake a `poll(2)`
-/// loop (to stop it); the loop polls `readDescriptor`.
-public final class WakeupPipe: @unchecked Sendable {
+/// A non-blocking pipe that any thread writes to in order to wake a `poll(2)` loop, which polls
+/// `readDescriptor`: to stop it (the byte is left in the pipe, so `isWoken` stays true) or to say
+/// there is work (the loop `drain`s it and looks).
+public final class WakeupPipe: Sendable {
     public let readDescriptor: Int32
     private let writeDescriptor: Int32
 
@@ -31,9 +32,16 @@ public final class WakeupPipe: @unchecked Sendable {
         _ = try? retryingEINTR("write") { write(writeDescriptor, &byte, 1) }
     }
 
+    /// True while a wake-up is in the pipe (since `wake`, until a `drain`).
+    public var isWoken: Bool {
+        var p = pollfd(fd: readDescriptor, events: Int16(POLLIN), revents: 0)
+        return (try? retryingEINTR("poll") { poll(&p, 1, 0) }) == 1
+    }
+
     /// Empties the pipe after a wake-up.
     public func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        while (try? retryingEINTR("read") { read(readDescriptor, &buffer, buffer.count) }) ?? 0 > 0 {}
+        withUnsafeTemporaryAllocation(byteCount: 64, alignment: 1) { scratch in
+            while (try? retryingEINTR("read") { read(readDescriptor, scratch.baseAddress, scratch.count) }) ?? 0 > 0 {}
+        }
     }
 }

@@ -41,12 +41,12 @@ enum BLERecordCommand {
                 printError("pacerctl ble-record: \(text)")
             }
         }
-        let wakeup = try LoopWakeup()
+        let wakeup = try WakeupPipe()
         var sources: [any DispatchSourceSignal] = []
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { wakeup.signal() }
+            source.setEventHandler { wakeup.wake() }
             source.resume()
             sources.append(source)
         }

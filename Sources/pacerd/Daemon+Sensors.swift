@@ -12,12 +12,12 @@ extension Daemon {
         guard settings.sensors == .bluez else { return }
         let inbox = try LoopInbox<(BlueZClientEvent, MonotonicInstant)>()
         inbox.attach(to: loop) { [unowned self] event, instant in handleSensor(event, at: instant) }
-        let wakeup = try LoopWakeup()
+        let wakeup = try WakeupPipe()
         let devices = [settings.heartRateAddress, settings.footpodAddress, settings.bikeSensorAddress]
             .compactMap { $0 }.compactMap { try? BluetoothAddress($0) }
         sensorThread = try SystemThread(name: "pacer-ble") {
             // The bus may not be up yet at boot, or may restart: keep trying until told to stop.
-            while !wakeup.isSignalled {
+            while !wakeup.isWoken {
                 do {
                     let bus = try DBusConnection(address: DBusConnection.systemBusAddress)
                     let client = BlueZClient(bus: bus, configuration: .init(devices: devices)) { event in
@@ -26,7 +26,7 @@ extension Daemon {
                     try client.run(wakeup: wakeup)
                 } catch {
                     inbox.post((.log("system bus: \(error); retrying in 5 s"), Clocks.monotonic()))
-                    for _ in 0..<50 where !wakeup.isSignalled { usleep(100_000) }
+                    for _ in 0..<50 where !wakeup.isWoken { usleep(100_000) }
                 }
             }
         }
@@ -35,7 +35,7 @@ extension Daemon {
     }
 
     func stopSensors() {
-        sensorWakeup?.signal()
+        sensorWakeup?.wake()
         sensorThread?.join()
     }
 

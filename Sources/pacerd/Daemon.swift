@@ -33,7 +33,7 @@ final class Daemon {
     var gpsSource: GPSSource?
     var journal: JournalWriter?
     var lastJournalError: String?
-    var sensorWakeup: LoopWakeup?
+    var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Metres a resumed session carried over beyond what replaying its samples gave back.

@@ -5,7 +5,7 @@ import Synchronization
 import XCTest
 
 /// The BlueZ client used as the daemon will: `run` on its own thread, events handed to
-/// another through a lock, stopped with a `LoopWakeup`. Under `--sanitize=thread` this is
+/// another through a lock, stopped with a `WakeupPipe`. Under `--sanitize=thread` this is
 /// the in-process check that nothing is shared without synchronisation.
 final class BlueZClientThreadTests: XCTestCase {
     var harness: FakeStrapHarness!
@@ -28,7 +28,7 @@ final class BlueZClientThreadTests: XCTestCase {
         try harness.startStrap(["--strap", strap, "--footpod", footpod, "--rate", "20"])
         let busAddress = harness.busAddress
         let collected = Collected()
-        let wakeup = try LoopWakeup()
+        let wakeup = try WakeupPipe()
         let finished = Mutex<String?>(nil)
         let thread = Thread {
             do {
@@ -60,7 +60,7 @@ final class BlueZClientThreadTests: XCTestCase {
             if case .stale? = statuses(strap).last?.heartRate { return true }
             return false
         }
-        wakeup.signal()
+        wakeup.wake()
         try harness.waitFor("the client thread to stop", timeout: 10) { finished.withLock { $0 } != nil }
         XCTAssertEqual(finished.withLock { $0 }, "ok")
 

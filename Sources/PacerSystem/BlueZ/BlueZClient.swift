@@ -59,8 +59,8 @@ public final class BlueZClient {
         sensors.map { $0.status(at: now) }
     }
 
-    /// Runs until `deadline` passes or `wakeup` is signalled; throws if the bus connection fails.
-    public func run(until deadline: MonotonicInstant? = nil, wakeup: LoopWakeup? = nil) throws {
+    /// Runs until `deadline` passes or `wakeup` is woken; throws if the bus connection fails.
+    public func run(until deadline: MonotonicInstant? = nil, wakeup: WakeupPipe? = nil) throws {
         defer { closeNotifySockets() }
         for rule in [
             "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'",
@@ -80,12 +80,12 @@ public final class BlueZClient {
             evaluate(at: now)
             reportStatuses(at: now)
             if let deadline, now >= deadline { return }
-            if wakeup?.isSignalled ?? false { return }
+            if wakeup?.isWoken ?? false { return }
             guard bus.isConnected else {
                 throw DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", message: "the bus connection closed")
             }
             var fds = [pollfd(fd: bus.fileDescriptor, events: Int16(POLLIN), revents: 0)]
-            if let wakeup { fds.append(pollfd(fd: wakeup.readEnd, events: Int16(POLLIN), revents: 0)) }
+            if let wakeup { fds.append(pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0)) }
             let notifying = sensors.filter { $0.notifyFD >= 0 }
             for sensor in notifying { fds.append(pollfd(fd: sensor.notifyFD, events: Int16(POLLIN), revents: 0)) }
             var timeout: Int32 = 200
