@@ -25,41 +25,24 @@ extension Daemon {
 
     func handleGPS(_ event: GPSEvent, at instant: MonotonicInstant) {
         let previous = gps.state
+        gps.apply(event)
         switch event {
         case .fix(let fix):
-            gps.mode = fix.mode.rawValue
-            gps.state = .fix
-            gps.latitude = fix.latitude
-            gps.longitude = fix.longitude
-            gps.altitudeMSL = fix.altitudeMSL
-            gps.speed = fix.speed
-            gps.satellitesUsed = fix.satellitesUsed
-            gps.hdop = fix.hdop
-            gps.time = fix.time
             if let t = fix.time { lastTimedFix = (t, instant) }
             engine.handle(fix: fix, at: engineInstant(instant)) { handle($0) }
             unattended.observeSpeed(fix.speed, at: instant)
         case .fixLost:
-            gps.state = .noFix
-            gps.mode = 1
+            break
         case .deviceOpened(let info):
             DaemonLog.info("GPS \(info.description) opened")
-            gps.state = .noFix
-            gps.mode = 1
         case .deviceResumed(let info):
             DaemonLog.notice("GPS \(info.description) is back")
-            gps.state = .noFix
-            gps.mode = 1
         case let .deviceLost(reason, retry):
             DaemonLog.warning("GPS lost: \(reason)" + (retry > 0 ? "; retrying in \(Int(retry.rounded())) s" : ""))
-            gps.state = .noDevice
-            gps.mode = 0
         case .counters(let c):
             DaemonLog.log(.debug, "GPS counters: \(c)")
         case .endOfStream:
             DaemonLog.notice("GPS recording ended")
-            gps.state = .noDevice
-            gps.mode = 0
         }
         if gps.state != previous {
             for alert in alerts.gps(gps.state, time: currentTime(instant)) { broadcast(alert) }
