@@ -15,10 +15,12 @@ public struct SessionSample: Codable, Equatable, Sendable {
     /// Steps (or crank revolutions for a ride) per minute.
     public var cadence: Double?
     public var steps: Int?
+    /// Instantaneous power from a power meter, watts.
+    public var power: Int?
 
     public init(time: UTCTime, latitude: Double? = nil, longitude: Double? = nil, altitudeMSL: Double? = nil,
                 speed: Double? = nil, distanceMeters: Double = 0, heartRate: Int? = nil,
-                rrIntervals: [UInt16] = [], cadence: Double? = nil, steps: Int? = nil) {
+                rrIntervals: [UInt16] = [], cadence: Double? = nil, steps: Int? = nil, power: Int? = nil) {
         self.time = time
         self.latitude = latitude
         self.longitude = longitude
@@ -29,5 +31,6 @@ public struct SessionSample: Codable, Equatable, Sendable {
         self.rrIntervals = rrIntervals
         self.cadence = cadence
         self.steps = steps
+        self.power = power
     }
 }

@@ -22,6 +22,11 @@ public struct SessionSummary: Codable, Equatable, Sendable {
     public var calories: Double?
     public var rmssd: Double?
     public var trimp: Double?
+    /// Power over recording time, zeros included (Garmin's default), watts.
+    public var powerAverage: Double?
+    public var powerMax: Int?
+    /// Coggan normalized power: 4th root of the mean 4th power of the 30 s rolling mean.
+    public var powerNormalized: Double?
     public var laps: [SegmentSummary]
     public var splits: [SegmentSummary]
     /// True when the session was closed by recovery after a crash rather than by a stop.
@@ -70,6 +75,9 @@ public struct SegmentSummary: Codable, Equatable, Sendable {
     public var heartRateAverage: Double?
     public var cadenceAverage: Double?
     public var elevationGain: Double?
+    public var powerAverage: Double?
+    public var powerMax: Int?
+    public var powerNormalized: Double?
 
     public init(index: Int, start: UTCTime? = nil, elapsedSeconds: Double = 0, movingSeconds: Double = 0,
                 distanceMeters: Double = 0, averageSpeed: Double? = nil, heartRateAverage: Double? = nil,
