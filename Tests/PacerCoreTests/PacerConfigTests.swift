@@ -33,7 +33,7 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(c.recording.splitMeters, 1609.344)
         XCTAssertEqual(c.socketMode, 0o640)
         XCTAssertTrue(c.watchPublic)
-        XCTAssertEqual(c.heartRateAddress, "A0:9E:1A:00:00:01")
+        XCTAssertEqual(c.sensorAddresses[.heartRate], "A0:9E:1A:00:00:01")
         // Untouched keys keep their defaults.
         XCTAssertEqual(c.gpsSource, "gpsd:localhost:2947")
         XCTAssertEqual(c.journalDirectory, "/var/lib/pacer")

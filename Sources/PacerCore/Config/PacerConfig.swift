@@ -13,10 +13,9 @@ public struct PacerConfig: Equatable, Sendable {
 
     // [sensors]
     public var sensors: SensorBackend = .bluez
-    /// Bluetooth addresses to use; nil means the first heart-rate / footpod / bike sensor seen.
-    public var heartRateAddress: String?
-    public var footpodAddress: String?
-    public var bikeSensorAddress: String?
+    /// Bluetooth address to use per sensor kind (key: the kind's `configKey`); a kind not
+    /// listed takes the first sensor of that kind seen.
+    public var sensorAddresses: [SensorKind: String] = [:]
     /// Wheel circumference for a speed sensor, millimetres (700x25c).
     public var wheelCircumferenceMillimetres: Double = 2105
     /// Whether the daemon writes the BLE notification log beside each session.
@@ -123,9 +122,8 @@ public struct PacerConfig: Equatable, Sendable {
         case ("gps", "source"): gpsSource = try p.nonEmpty()
 
         case ("sensors", "backend"): sensors = try p.choice(SensorBackend.self)
-        case ("sensors", "heart_rate"): heartRateAddress = try p.bluetoothAddress()
-        case ("sensors", "footpod"): footpodAddress = try p.bluetoothAddress()
-        case ("sensors", "bike"): bikeSensorAddress = try p.bluetoothAddress()
+        case ("sensors", let k) where SensorProfile.table.contains(where: { $0.configKey == k }):
+            sensorAddresses[SensorProfile.table.first { $0.configKey == k }!.kind] = try p.bluetoothAddress()
         case ("sensors", "wheel_mm"): wheelCircumferenceMillimetres = try p.number(in: 500...4000)
         case ("sensors", "record_log"): recordBLELog = try p.boolean()
 

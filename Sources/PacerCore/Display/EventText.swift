@@ -48,12 +48,7 @@ public struct EventText: Sendable {
 
     /// "heart-rate strap Polar H10 A1B2C3D4", or the address when the sensor has no name.
     private func sensorName(_ e: LiveEvent) -> String {
-        let kind = switch e["kind"]?.string.flatMap(LiveSensorState.Kind.init(rawValue:)) {
-        case .heartRate?: "heart-rate strap"
-        case .footpod?: "footpod"
-        case .cadence?: "bike sensor"
-        case nil: "sensor"
-        }
+        let kind = e["kind"]?.string.flatMap(SensorKind.init(rawValue:))?.profile.noun ?? "sensor"
         return (e["name"]?.string ?? e["address"]?.string).map { "\(kind) \($0)" } ?? kind
     }
 

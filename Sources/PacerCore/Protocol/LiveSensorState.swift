@@ -1,10 +1,7 @@
 /// One BLE sensor in a STATE report: what it is and whether it is talking to us.
 public struct LiveSensorState: Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        case heartRate = "heart_rate"
-        case footpod
-        case cadence
-    }
+    /// The sensor table's kinds: STATE shows the row's name.
+    public typealias Kind = SensorKind
 
     public enum ConnectionState: String, Sendable {
         case searching, connected, lost

@@ -90,6 +90,7 @@ public struct SessionEngine: Sendable {
 
     /// A fix from the GNSS receiver, produced at `instant`.
     public mutating func handle(fix: GNSSFix, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        emitSamples(before: instant, emit: emit)
         let result = filter.update(fix, at: instant)
         guard phase.isActive else { return }
         account(upTo: instant)
@@ -125,6 +126,7 @@ public struct SessionEngine: Sendable {
     /// A heart-rate notification received at `instant`.
     public mutating func handle(heartRate reading: HeartRateReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
         heartRate.accept(reading.acceptedHeartRate, at: instant)
         for rr in reading.rrIntervals { rmssd.add(rr1024: rr) }
         pendingRR.append(contentsOf: reading.rrIntervals)
@@ -135,6 +137,7 @@ public struct SessionEngine: Sendable {
     /// A footpod notification received at `instant`.
     public mutating func handle(footpod reading: FootpodReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
         if let cadence = reading.cadence, activity != .ride { steps.footpod(cadence: cadence, at: instant) }
         emitSamples(upTo: instant, emit: emit)
     }
@@ -142,11 +145,22 @@ public struct SessionEngine: Sendable {
     /// A bike speed/cadence notification received at `instant`.
     public mutating func handle(bike reading: BikeSensorReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
         if let revs = reading.crankRevolutions, let time = reading.lastCrankEventTime,
            let rpm = crank.update(revolutions: revs, eventTime: time, at: instant) {
             crankCadence.footpod(cadence: rpm, at: instant)
         }
         emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// A decoded sensor value: the sensor table's kinds, each to the metric it feeds.
+    public mutating func handle(_ measurement: GATTMeasurement, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        switch measurement {
+        case .heartRate(let m): handle(heartRate: HeartRateReading(m), at: instant, emit: emit)
+        case .runningSpeedCadence(let m): handle(footpod: FootpodReading(m), at: instant, emit: emit)
+        case .cyclingSpeedCadence(let m): handle(bike: BikeSensorReading(m), at: instant, emit: emit)
+        case .batteryLevel: break
+        }
     }
 
     /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
@@ -284,9 +298,19 @@ public struct SessionEngine: Sendable {
         return UTCTime(millisecondsSinceEpoch: started.time.millisecondsSinceEpoch + ms)
     }
 
+    /// Samples fall on whole seconds of session time; each holds what the inputs up to its second
+    /// said, whenever it is emitted, so the same inputs give the same samples live and in replay.
     private mutating func emitSamples(upTo instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
-        guard let started else { return }
-        while started.instant.nanoseconds + nextSampleSecond * 1_000_000_000 <= instant.nanoseconds {
+        emitSamples(through: instant.nanoseconds, emit: emit)
+    }
+
+    private mutating func emitSamples(before instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        emitSamples(through: instant.nanoseconds - 1, emit: emit)
+    }
+
+    private mutating func emitSamples(through nanoseconds: Int64, emit: (SessionOutput) -> Void) {
+        guard let started, phase.isActive else { return }
+        while started.instant.nanoseconds + nextSampleSecond * 1_000_000_000 <= nanoseconds {
             let sampleInstant = MonotonicInstant(nanoseconds: started.instant.nanoseconds + nextSampleSecond * 1_000_000_000)
             nextSampleSecond += 1
             var sample = SessionSample(time: utc(sampleInstant), distanceMeters: distance,
