@@ -18,9 +18,8 @@ extension Daemon {
             DaemonLog.warning("journal: cut \(writer.recovery.truncatedBytes) bytes of a torn tail")
         }
         if let open = writer.recoveredSession {
-            recorder.recover(open, at: Daemon.now())
-            DaemonLog.notice("journal: session \(open.id) was left open; waiting for a GPS fix to resume or close it "
-                + "(within \(Int(settings.unattended.resumeWithinMinutes)) min)")
+            DaemonLog.notice("journal: session \(open.id) was left open by a crash; a GPS fix decides whether it resumes")
+            recorder.recover(open, at: Daemon.now()) { handle($0) }
         }
         loadHistory()
     }

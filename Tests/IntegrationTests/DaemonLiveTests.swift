@@ -153,7 +153,7 @@ final class DaemonCrashResumeTests: XCTestCase {
         // At most the last sync interval (1 s) plus one sample period (1 s) of running is lost.
         XCTAssertGreaterThanOrEqual(resumed.session?.distanceMeters ?? 0, before.distanceMeters - 3 * max(before.speed ?? 0, 2),
                                     "distance went back more than 2-3 s of running")
-        XCTAssertTrue(restarted.log.contains("journal: resumed session \(before.id)"), restarted.log)
+        XCTAssertTrue(restarted.log.contains("resumed session \(before.id)"), restarted.log)
         try watcher.request(.stop)
         let ack = try watcher.expect(["ACK", "ERROR"])
         XCTAssertEqual(ack["class"]?.string, "ACK", "\(ack)")
@@ -178,6 +178,46 @@ final class DaemonCrashResumeTests: XCTestCase {
         XCTAssertGreaterThan(times.count, beforeCrash.count, "no samples after the restart")
     }
 
+    /// A Raspberry Pi has no real-time clock: after a power cut its system clock may be days off.
+    /// Resume is decided on the receiver's time, so the session goes on with the clock 3 days
+    /// behind (Debian's faketime), then 3 days ahead, and its times stay the receiver's.
+    func testResumeIsDecidedOnGPSTimeWithTheSystemClockDaysBehindAndAhead() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/faketime") else {
+            throw XCTSkip("faketime missing: run scripts/install-deps")
+        }
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-faketime")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let gps = try DaemonLiveTests.playScenario("steady-run", in: dir, helpers: helpers)
+        let config = "[unattended]\nauto_start = movement\nstart_after_s = 2\nresume_within_min = 5\n[journal]\nsync_interval_s = 1\n"
+        let noMonotonic = ["FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+        var id: String?
+        var elapsed = 0.0
+        for (round, offset) in ["-3d", "+3d", "-3d"].enumerated() {
+            let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(gps)"], environment: noMonotonic,
+                                           directory: dir, launcher: ["/usr/bin/faketime", "-f", offset])
+            let watcher = try daemon.connect()
+            try watcher.request(.watch(enable: true))
+            let state = try watcher.waitForState(timeout: 60) { ($0.session?.elapsedSeconds ?? 0) > elapsed + 4 }
+            let session = try XCTUnwrap(state.session)
+            // The STATE's time and the session's start are the receiver's, not the faked clock's.
+            let now = Date().timeIntervalSince1970
+            XCTAssertEqual(state.time?.secondsSinceEpoch ?? 0, now, accuracy: 60, "system clock \(offset)")
+            if let id {
+                XCTAssertEqual(session.id, id, "round \(round) (clock \(offset)) started a new session instead of resuming: \(daemon.log)")
+                XCTAssertTrue(daemon.log.contains("resumed session \(id)"), daemon.log)
+            }
+            id = session.id
+            elapsed = session.elapsedSeconds
+            XCTAssertEqual(daemon.stop(SIGKILL), SIGKILL)
+        }
+        let listed = try BuiltBinaries.run("pacerctl", ["sessions", "--journal", dir.appendingPathComponent("journal").path, "--json"])
+        let sessions = try XCTUnwrap(JSONValue.parse(String(decoding: listed.stdout, as: UTF8.self)).array)
+        XCTAssertEqual(sessions.count, 1, "one session across three crashes")
+        XCTAssertEqual(sessions.first?["start"]?.string.flatMap { UTCTime(rfc3339: $0) }?.secondsSinceEpoch ?? 0,
+                       Date().timeIntervalSince1970, accuracy: 300)
+    }
+
     func testARestartTooLateClosesTheCrashedSessionAsInterrupted() throws {
         let helpers = DaemonLiveTests.Helpers()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacerd-late-\(UUID().uuidString.prefix(8))")
@@ -199,7 +239,7 @@ final class DaemonCrashResumeTests: XCTestCase {
         let c = try restarted.connect()
         try c.request(.status)
         XCTAssertNil(LiveState(json: try c.expect(["STATE"]))?.session)
-        XCTAssertTrue(restarted.log.contains("journal: session \(id) was interrupted"), restarted.log)
+        XCTAssertTrue(restarted.log.contains("session \(id) closed as interrupted"), restarted.log)
         XCTAssertEqual(restarted.stop(SIGTERM), 0)
         let listed = try runTool(try BuiltBinaries.url("pacerctl").path,
                                  ["sessions", "--journal", dir.appendingPathComponent("journal").path, "--json"])

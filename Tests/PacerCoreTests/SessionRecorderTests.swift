@@ -163,7 +163,7 @@ final class SessionRecorderTests: XCTestCase {
                 InputInstant(monotonic: MonotonicInstant(seconds: s),
                              systemTime: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64((300 + s + systemOffsetDays * 86_400) * 1000)))
             }
-            recorder.recover(open, at: at(boot))
+            recorder.recover(open, at: at(boot)) { out.append($0) }
             var t = boot
             while t < boot + waitSeconds { recorder.tick(at: at(t)) { out.append($0) }; t += 1 }
             if let gap {

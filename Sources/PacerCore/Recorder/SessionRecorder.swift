@@ -209,9 +209,17 @@ public struct SessionRecorder: Sendable {
     }
 
     /// A session the journal found open after a crash: it waits for a fix (see RESUME).
-    public mutating func recover(_ session: JournalSession, at input: InputInstant) {
-        let window = settings.unattended?.resumeWithinMinutes ?? settings.config.unattended.resumeWithinMinutes
-        pendingResume = (session, input.monotonic.advanced(bySeconds: window * 60))
+    public mutating func recover(_ session: JournalSession, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        guard resumeWithinMinutes > 0 else {
+            emit(.journal(.closeRecovered))
+            emit(.notice("session \(session.id) closed as interrupted: resume_within_min is 0"))
+            return
+        }
+        pendingResume = (session, input.monotonic.advanced(bySeconds: resumeWithinMinutes * 60))
+    }
+
+    private var resumeWithinMinutes: Double {
+        settings.unattended?.resumeWithinMinutes ?? settings.config.unattended.resumeWithinMinutes
     }
 
     /// The end of a replay: notifications still waiting are delivered, an open session stops at
@@ -333,10 +341,11 @@ public struct SessionRecorder: Sendable {
         let open = pending.session
         let last = [open.samples.last?.time, open.events.last?.time, open.start].compactMap { $0 }.max()!
         let gap = time.secondsSinceEpoch - last.secondsSinceEpoch
-        let window = (settings.unattended?.resumeWithinMinutes ?? settings.config.unattended.resumeWithinMinutes) * 60
-        guard !engine.phase.isActive, gap >= -5, gap <= window else {
+        guard !engine.phase.isActive,
+              SessionResumePolicy.shouldResume(lastRecord: last, now: time, withinMinutes: resumeWithinMinutes) else {
             emit(.journal(.closeRecovered))
-            emit(.notice("session \(open.id) closed as interrupted: its last record is \(Int(gap)) s from the receiver's time (resume_within_min \(Int(window / 60)))"))
+            emit(.notice("session \(open.id) closed as interrupted: its last record is \(Int(gap)) s before the receiver's time "
+                + "(resume_within_min \(Int(resumeWithinMinutes)))"))
             return
         }
         rebuild(open)
@@ -345,7 +354,7 @@ public struct SessionRecorder: Sendable {
         unattended?.sessionStarted(at: input.monotonic)
         emit(.journal(.resumeRecovered(at: time)))
         emit(.event(.sessionResumed(time: time, activity: open.activity)))
-        emit(.notice("session \(open.id) resumed after \(Int(gap)) s (\(open.samples.count) samples, \(Int(liveDistance(at: last))) m)"))
+        emit(.notice("resumed session \(open.id) after \(Int(gap)) s (\(open.samples.count) samples, \(Int(liveDistance(at: last))) m)"))
     }
 
     /// The engine as it stood at the crash, from the journal's samples and events (their outputs
