@@ -59,7 +59,10 @@ extension Daemon {
         DaemonLog.error("journal: \(text) (kept in memory, retried)")
     }
 
+    /// The SESSIONS reply, built once per change of the history: a client polling `sessions`
+    /// during a recording costs a copy, not a listing.
     func sessionsLine() -> [UInt8] {
+        if let cached = sessionsReply { return cached }
         var w = JSONWriter(capacity: 256 + history.count * 512)
         w.beginObject()
         w.key("class"); w.value("SESSIONS")
@@ -68,6 +71,7 @@ extension Daemon {
         w.endArray()
         w.endObject()
         w.bytes.append(0x0A)
+        sessionsReply = w.bytes
         return w.bytes
     }
 }

@@ -32,7 +32,8 @@ final class Daemon {
     /// The config file's text, kept with each session (replay with `--config` writes the same).
     var configText: String
     /// Summaries of the finished sessions, kept current as sessions end: `sessions` never rescans.
-    var history: [SessionSummary] = []
+    var history: [SessionSummary] = [] { didSet { sessionsReply = nil } }
+    var sessionsReply: [UInt8]?
     /// The session's BLE log while one records with `[sensors] record_log`.
     var sensorLog: SensorLogFile?
     var gpsSource: GPSSource?

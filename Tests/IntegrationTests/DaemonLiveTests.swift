@@ -249,3 +249,44 @@ final class DaemonCrashResumeTests: XCTestCase {
         XCTAssertEqual(first["interrupted"]?.bool, true, listed.stdout)
     }
 }
+
+/// `[sensors] record_log`: pacerd writes what the strap sent beside the session, in the BLE log
+/// format, and replaying that log gives the session's heart rate again.
+final class DaemonSensorLogTests: XCTestCase {
+    func testTheSessionsBLELogReplaysToItsHeartRate() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-blelog")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bus = try DaemonLiveTests.startFakeStrap(in: dir, helpers: helpers)
+        let daemon = try DaemonProcess(config: "[sensors]\nrecord_log = yes\n[unattended]\nauto_start = off\n",
+                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: bus, directory: dir)
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        _ = try watcher.waitForState(timeout: 60) { $0.sensors.contains { $0.state == .connected } }
+        try watcher.request(.start(activity: .run))
+        let id = try XCTUnwrap(watcher.expect(["ACK"])["session"]?.string)
+        _ = try watcher.waitForState(timeout: 60) { ($0.session?.elapsedSeconds ?? 0) >= 12 && $0.session?.heartRate != nil }
+        try watcher.request(.stop)
+        _ = try watcher.expect(["ACK"])
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+
+        let journal = dir.appendingPathComponent("journal")
+        let log = journal.appendingPathComponent("session-\(id).ble")
+        let text = try String(contentsOf: log, encoding: .utf8)
+        let notifications = try BLELog.parse(text)
+        XCTAssertGreaterThanOrEqual(notifications.filter { $0.characteristic == 0x2A37 }.count, 10, text)
+        let listed = try BuiltBinaries.run("pacerctl", ["show", id, "--journal", journal.path, "--json"])
+        let live = try XCTUnwrap(JSONValue.parse(String(decoding: listed.stdout, as: UTF8.self)))
+        let empty = dir.appendingPathComponent("none.nmea")
+        try Data().write(to: empty)
+        let replayed = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", empty.path, "--ble", log.path, "--json"])
+        XCTAssertEqual(replayed.status, 0, replayed.stderr)
+        let again = try XCTUnwrap(JSONValue.parse(String(decoding: replayed.stdout, as: UTF8.self)))
+        XCTAssertEqual(again["hr_max"]?.number, live["hr_max"]?.number, "\(again) vs \(live)")
+        XCTAssertEqual(again["hr_avg"]?.number ?? 0, live["hr_avg"]?.number ?? -10, accuracy: 1.5)
+        // The live session began at the start command, the replay at the first notification after it.
+        let start = { (v: JSONValue) in v["start"]?.string.flatMap { UTCTime(rfc3339: $0) }?.secondsSinceEpoch ?? 0 }
+        XCTAssertEqual(start(again), start(live), accuracy: 1.5)
+    }
+}
