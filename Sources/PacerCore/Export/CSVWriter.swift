@@ -1,7 +1,7 @@
 /// One row per sample (RFC 4180, comma, header line), SI units; empty cells are absent values.
 /// RR intervals are in milliseconds, `;`-separated inside their cell.
 public enum CSVWriter {
-    public static let header = "time,elapsed_s,lat,lon,alt_m,speed_mps,distance_m,hr_bpm,cadence_spm,steps,rr_ms\n"
+    public static let header = "time,elapsed_s,lat,lon,alt_m,speed_mps,distance_m,hr_bpm,cadence_spm,steps,rr_ms,power_w\n"
 
     public static func write(_ session: ExportSession) -> [UInt8] {
         var out: [UInt8] = Array(header.utf8)
@@ -19,7 +19,8 @@ public enum CSVWriter {
             cell(p.heartRate.map(String.init))
             cell(p.cadence.map { UnitSystem.fixed($0, 1) })
             cell(p.steps.map(String.init))
-            out.append(contentsOf: p.rrIntervals.map { UnitSystem.fixed(Double($0) * 1000 / 1024, 1) }.joined(separator: ";").utf8)
+            cell(p.rrIntervals.map { UnitSystem.fixed(Double($0) * 1000 / 1024, 1) }.joined(separator: ";"))
+            if let w = p.power { out.append(contentsOf: String(w).utf8) }
             out.append(UInt8(ascii: "\n"))
         }
         return out

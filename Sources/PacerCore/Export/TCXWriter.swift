@@ -40,10 +40,11 @@ public enum TCXWriter {
                 x.element("DistanceMeters", p.distanceMeters, decimals: 2)
                 if let hr = p.heartRate { x.raw("<HeartRateBpm>"); x.element("Value", String(min(255, max(1, hr)))); x.raw("</HeartRateBpm>") }
                 if s.activity == .ride, let c = p.cadence { x.element("Cadence", String(min(254, Int(c.rounded())))) }
-                if p.speed != nil || (s.activity != .ride && p.cadence != nil) {
+                if p.speed != nil || p.power != nil || (s.activity != .ride && p.cadence != nil) {
                     x.raw("<Extensions><ns3:TPX>")
                     if let v = p.speed { x.element("ns3:Speed", v, decimals: 3) }
                     if s.activity != .ride, let c = p.cadence { x.element("ns3:RunCadence", String(min(254, Int((c / 2).rounded())))) }
+                    if let w = p.power { x.element("ns3:Watts", String(min(65_535, max(0, w)))) }
                     x.raw("</ns3:TPX></Extensions>")
                 }
                 x.raw("</Trackpoint>\n")

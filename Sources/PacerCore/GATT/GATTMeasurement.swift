@@ -4,6 +4,7 @@ public enum GATTMeasurement: Equatable, Sendable {
     case heartRate(HeartRateMeasurement)
     case runningSpeedCadence(RSCMeasurement)
     case cyclingSpeedCadence(CSCMeasurement)
+    case cyclingPower(CyclingPowerMeasurement)
     case batteryLevel(BatteryLevel)
 
     /// Characteristics that have a decoder.

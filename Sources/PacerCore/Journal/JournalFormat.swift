@@ -6,8 +6,10 @@
 /// boundary (when the current one passes its size limit), so every segment decodes on its own.
 /// `index.pjx` beside them is a cache of summaries (see `HistoryIndex`), never the truth.
 ///
-/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 1) and
-/// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
+/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 2; 1 is
+/// still read) and the segment number (u32 LE). A file shorter than 16 bytes holds no record and
+/// is re-headed. Version 2 only adds fields with an id (below); its reader reads version 1
+/// frames unchanged, so a writer appends version 2 frames after a version 1 segment's frames.
 ///
 /// FRAME. After the header the file is a sequence of frames, nothing else:
 ///
@@ -27,24 +29,32 @@
 ///   2 samples:      count, then that many samples, each delta-encoded against the previous
 ///                   sample of the same session (state starts at the session start time, all
 ///                   values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
-///                   rate, 4 RR intervals, 5 cadence, 6 steps), zigzag(Δtime ms − 1000),
+///                   rate, 4 RR intervals, 5 cadence, 6 steps, 7 fields with an id follow at the
+///                   end: version 2), zigzag(Δtime ms − 1000),
 ///                   zigzag(ΔΔdistance cm), then for each present field: latitude and longitude
 ///                   in 1e-7 degrees as second-order deltas (the change of the previous step,
 ///                   as distance), then zigzag deltas of altitude cm, speed cm/s, heart rate
 ///                   bpm, RR (count, then each RR's delta from the previous RR, 1/1024 s),
-///                   cadence 0.1/min, steps. A steady 1 Hz sample with heart rate takes ~13 bytes.
+///                   cadence 0.1/min, steps; then, with bit 7, a count and that many (id, zigzag
+///                   delta against the previous value of that id) pairs (`JournalExtensionField`:
+///                   1 power W). A reader skips an id it does not know: every value is one varint.
+///                   A steady 1 Hz sample with heart rate takes ~13 bytes.
 ///   3 lap:          time, lap number (the lap that starts).
 ///   4 pause:        time, 1 if automatic else 0.
 ///   5 resume:       time.
 ///   6 event:        time, kind, detail (free text, e.g. `zone_changed`, `3`).
-///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`); interrupted sessions
+///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`, version 2 ends the summary
+///                   and each segment with (id, f64) pairs: average, maximum and normalized
+///                   power); interrupted sessions
 ///                   closed by recovery carry a summary computed from their samples.
 ///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
 ///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
 /// Records of a session come between its sessionStart and sessionEnd; at most one is open.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
+    /// Versions this build reads.
+    public static let readableVersions: ClosedRange<UInt32> = 1...2
     public static let segmentHeaderSize = 16
     public static let frameHeaderSize = 9
     /// Larger lengths are damage, not records: no record comes near this.
@@ -64,7 +74,7 @@ public enum JournalFormat {
         guard bytes.count >= segmentHeaderSize else { return nil }
         for i in 0..<8 where bytes[i] != magic[i] { return nil }
         var r = ByteReader(bytes, offset: 8)
-        guard let v = try? r.u32(), v == version, let n = try? r.u32() else { return nil }
+        guard let v = try? r.u32(), readableVersions.contains(v), let n = try? r.u32() else { return nil }
         return n
     }
 

@@ -6,6 +6,8 @@ public struct JournalSampleCodec: Sendable {
     var time: Int64
     var lat: Int64 = 0, lon: Int64 = 0, alt: Int64 = 0, speed: Int64 = 0, distance: Int64 = 0
     var heartRate: Int64 = 0, rr: Int64 = 0, cadence: Int64 = 0, steps: Int64 = 0
+    /// Previous value per extension field id (format 2), for its delta.
+    var extensions: [UInt64: Int64] = [:]
     /// Previous steps of position and distance: moving at steady speed they repeat, so only
     /// the change of step (a second-order delta) is stored — usually one byte.
     var latStep: Int64 = 0, lonStep: Int64 = 0, distanceStep: Int64 = 0
@@ -33,6 +35,8 @@ public struct JournalSampleCodec: Sendable {
         if !s.rrIntervals.isEmpty { flags |= 16 }
         if qcad != nil { flags |= 32 }
         if qsteps != nil { flags |= 64 }
+        let more = JournalExtensionField.sampleValues(s)
+        if !more.isEmpty { flags |= 128 }
         w.u8(flags)
         let t = s.time.millisecondsSinceEpoch
         w.zigzag(t &- time &- 1000); time = t
@@ -51,6 +55,14 @@ public struct JournalSampleCodec: Sendable {
         }
         if let qcad { w.zigzag(qcad &- cadence); cadence = qcad }
         if let qsteps { w.zigzag(qsteps &- steps); steps = qsteps }
+        if !more.isEmpty {
+            w.varint(UInt64(more.count))
+            for (field, v) in more {
+                w.varint(field.rawValue)
+                w.zigzag(v &- extensions[field.rawValue, default: 0])
+                extensions[field.rawValue] = v
+            }
+        }
     }
 
     /// Reads one sample and advances the state; throws on damaged input, never traps.
@@ -86,6 +98,16 @@ public struct JournalSampleCodec: Sendable {
             steps = steps &+ (try r.zigzag())
             guard abs(steps) < Int64(Int32.max) else { throw ByteReader.Malformed() }
             s.steps = Int(steps)
+        }
+        if flags & 128 != 0 {
+            // Format 2: fields with an id, each a zigzag delta; an unknown id is skipped.
+            let n = try r.count(max: 64)
+            for _ in 0..<n {
+                let id = try r.varint()
+                let v = extensions[id, default: 0] &+ (try r.zigzag())
+                extensions[id] = v
+                if let field = JournalExtensionField(rawValue: id) { try JournalExtensionField.apply(field, sampleValue: v, to: &s) }
+            }
         }
         return s
     }

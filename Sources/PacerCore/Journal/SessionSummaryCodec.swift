@@ -9,8 +9,12 @@ public enum SessionSummaryCodec {
         switch code { case 0: .run; case 1: .walk; case 2: .ride; default: nil }
     }
 
+    /// Version 2 appends fields with an id (`JournalExtensionField`) to the summary and to each
+    /// segment; version 1 summaries still decode.
+    static let version: UInt8 = 2
+
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
-        w.u8(1)
+        w.u8(version)
         w.u8(activityCode(s.activity))
         let optionals: [Double?] = [s.averageSpeed, s.maxSpeed, s.elevationGain, s.elevationLoss,
                                     s.heartRateAverage, s.cadenceAverage, s.calories, s.rmssd, s.trimp]
@@ -32,6 +36,8 @@ public enum SessionSummaryCodec {
         if let v = s.steps { w.zigzag(Int64(v)) }
         encode(s.laps, into: &w)
         encode(s.splits, into: &w)
+        JournalExtensionField.encode(JournalExtensionField.summaryValues(average: s.powerAverage, maximum: s.powerMax,
+                                                                         normalized: s.powerNormalized), into: &w)
     }
 
     static func encode(_ segments: [SegmentSummary], into w: inout ByteWriter) {
@@ -44,15 +50,19 @@ public enum SessionSummaryCodec {
             if g.heartRateAverage != nil { mask |= 4 }
             if g.cadenceAverage != nil { mask |= 8 }
             if g.elevationGain != nil { mask |= 16 }
+            let more = JournalExtensionField.summaryValues(average: g.powerAverage, maximum: g.powerMax, normalized: g.powerNormalized)
+            if !more.isEmpty { mask |= 32 }
             w.u8(mask)
             if let t = g.start { w.zigzag(t.millisecondsSinceEpoch) }
             w.f64(g.elapsedSeconds); w.f64(g.movingSeconds); w.f64(g.distanceMeters)
             for v in [g.averageSpeed, g.heartRateAverage, g.cadenceAverage, g.elevationGain] { if let v { w.f64(v) } }
+            if !more.isEmpty { JournalExtensionField.encode(more, into: &w) }
         }
     }
 
     public static func decode(_ r: inout ByteReader) throws -> SessionSummary {
-        guard try r.u8() == 1, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
+        let codecVersion = try r.u8()
+        guard (1...version).contains(codecVersion), let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         let mask = try r.u16()
         var s = SessionSummary(activity: activity)
         if mask & (1 << 9) != 0 { s.start = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
@@ -74,6 +84,15 @@ public enum SessionSummaryCodec {
         s.interrupted = mask & (1 << 14) != 0
         s.laps = try decodeSegments(&r)
         s.splits = try decodeSegments(&r)
+        if codecVersion >= 2 {
+            for (field, v) in try JournalExtensionField.decode(&r) {
+                switch field {
+                case .power: s.powerAverage = v
+                case .powerMax: s.powerMax = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
+                case .powerNormalized: s.powerNormalized = v
+                }
+            }
+        }
         return s
     }
 
@@ -90,6 +109,15 @@ public enum SessionSummaryCodec {
             if mask & 4 != 0 { g.heartRateAverage = try r.f64() }
             if mask & 8 != 0 { g.cadenceAverage = try r.f64() }
             if mask & 16 != 0 { g.elevationGain = try r.f64() }
+            if mask & 32 != 0 {
+                for (field, v) in try JournalExtensionField.decode(&r) {
+                    switch field {
+                    case .power: g.powerAverage = v
+                    case .powerMax: g.powerMax = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
+                    case .powerNormalized: g.powerNormalized = v
+                    }
+                }
+            }
             out.append(g)
         }
         return out

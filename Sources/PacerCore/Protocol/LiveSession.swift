@@ -60,6 +60,9 @@ public struct LiveSession: Equatable, Sendable {
         w.key("steps"); w.value(numbers.steps)
         w.key("calories_kcal"); w.value(numbers.calories, decimals: 0)
         w.key("elevation_gain_m"); w.value(numbers.elevationGain, decimals: 1)
+        w.key("power_w"); w.value(numbers.power)
+        w.key("power_3s_w"); w.value(numbers.power3s, decimals: 0)
+        w.key("cadence_rpm"); w.value(numbers.activity == .ride ? numbers.cadence : nil, decimals: 0)
         w.endObject()
     }
 
@@ -76,5 +79,7 @@ public struct LiveSession: Equatable, Sendable {
                   heartRateZone: json["hr_zone"]?.number.map { Int($0) }, cadence: json["cadence_spm"]?.number,
                   steps: json["steps"]?.number.map { Int($0) }, calories: json["calories_kcal"]?.number,
                   elevationGain: json["elevation_gain_m"]?.number)
+        numbers.power = json["power_w"]?.number.flatMap { Int(exactly: $0.rounded()) }
+        numbers.power3s = json["power_3s_w"]?.number
     }
 }

@@ -4,6 +4,7 @@ public enum SensorKind: String, Sendable, CaseIterable {
     case heartRate = "heart_rate"
     case footpod
     case speedCadence = "speed_cadence"
+    case power
 
     /// This kind's row of the sensor table.
     public var profile: SensorProfile { SensorProfile.table.first { $0.kind == self }! }

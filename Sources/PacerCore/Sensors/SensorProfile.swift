@@ -28,6 +28,10 @@ public struct SensorProfile: Sendable {
                       configKey: "bike", noun: "bike speed/cadence sensor") { bytes throws(GATTDecodingError) in
             .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes))
         },
+        SensorProfile(kind: .power, service: 0x1818, measurement: CyclingPowerMeasurement.characteristic,
+                      configKey: "power", noun: "power meter") { bytes throws(GATTDecodingError) in
+            .cyclingPower(try CyclingPowerMeasurement(bytes: bytes))
+        },
     ]
 
     /// Characteristics any sensor may also carry (read once, notified when supported).

@@ -20,6 +20,10 @@ public struct SessionEngine: Sendable {
     private var crankCadence = StepCounter()
     private var crank = CrankCadenceCalculator()
     private var rmssd = RMSSDAccumulator()
+    private var power = PowerTracker()
+    /// Highest power since the lap / split began (the totals carry sums, not maxima).
+    private var lapPowerMax: Int?
+    private var splitPowerMax: Int?
     private var started: (instant: MonotonicInstant, time: UTCTime)?
     private var stopped: MonotonicInstant?
     private var lastFixInstant: MonotonicInstant?
@@ -159,8 +163,25 @@ public struct SessionEngine: Sendable {
         case .heartRate(let m): handle(heartRate: HeartRateReading(m), at: instant, emit: emit)
         case .runningSpeedCadence(let m): handle(footpod: FootpodReading(m), at: instant, emit: emit)
         case .cyclingSpeedCadence(let m): handle(bike: BikeSensorReading(m), at: instant, emit: emit)
+        case .cyclingPower(let m): handle(power: m, at: instant, emit: emit)
         case .batteryLevel: break
         }
+    }
+
+    /// A power meter notification: instantaneous power, and cadence from its crank data.
+    public mutating func handle(power m: CyclingPowerMeasurement, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
+        let watts = Int(m.instantaneousPower)
+        power.accept(watts: watts, at: instant, recording: phase == .recording)
+        if phase == .recording, watts > 0 {
+            lapPowerMax = max(lapPowerMax ?? 0, watts)
+            splitPowerMax = max(splitPowerMax ?? 0, watts)
+        }
+        if let c = m.crank, let rpm = crank.update(revolutions: c.cumulative, eventTime: c.lastEventTime1024, at: instant) {
+            crankCadence.footpod(cadence: rpm, at: instant)
+        }
+        emitSamples(upTo: instant, emit: emit)
     }
 
     /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
@@ -181,6 +202,7 @@ public struct SessionEngine: Sendable {
         heartRate.advance(to: instant)
         steps.advance(to: instant)
         crankCadence.advance(to: instant)
+        power.advance(to: instant, recording: phase == .recording)
         guard phase == .recording else { return }
         moving += dt
         let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
@@ -223,11 +245,13 @@ public struct SessionEngine: Sendable {
 
     private mutating func totals(at instant: MonotonicInstant) -> SessionTotals {
         heartRate.advance(to: instant)
+        power.advance(to: instant, recording: phase == .recording)
         let cadence = activity == .ride ? crankCadence : steps
         return SessionTotals(elapsed: instant.seconds(since: started!.instant), moving: moving, distance: distance,
                              heartRateSum: heartRate.weightedSum, heartRateSeconds: heartRate.heldSeconds,
                              cadenceSum: cadence.cadenceWeightedSum, cadenceSeconds: cadence.cadenceWeightSeconds,
-                             elevationGain: elevation.gain)
+                             elevationGain: elevation.gain, powerEnergy: power.energy, powerSeconds: power.seconds,
+                             powerFourthSum: power.fourthPowerSum, powerFourthCount: power.fourthPowerCount)
     }
 
     /// Splits every km (or mile) of total distance and auto-laps every N metres of lap distance,
@@ -240,7 +264,9 @@ public struct SessionEngine: Sendable {
             let boundary = splitStart.totals.distance + splitLength
             let mark = interpolated(previousTotals, now, atDistance: boundary)
             let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
-            let split = mark.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time)
+            var split = mark.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time)
+            split.powerMax = splitPowerMax
+            splitPowerMax = nil
             splits.append(split)
             splitStart = (mark, time)
             emit(.event(.split(time: time, split: split)))
@@ -249,7 +275,9 @@ public struct SessionEngine: Sendable {
         while lapLength > 0, now.distance - lapStart.totals.distance >= lapLength {
             let mark = interpolated(previousTotals, now, atDistance: lapStart.totals.distance + lapLength)
             let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
-            let lap = mark.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            var lap = mark.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            lap.powerMax = lapPowerMax
+            lapPowerMax = nil
             laps.append(lap)
             lapStart = (mark, time)
             emit(.event(.lap(time: time, lap: lap, trigger: .distance)))
@@ -267,7 +295,9 @@ public struct SessionEngine: Sendable {
     private mutating func closeLap(at instant: MonotonicInstant, trigger: SessionEvent.LapTrigger, emit: (SessionOutput) -> Void) {
         account(upTo: instant)
         let now = totals(at: instant)
-        let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+        var lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+        lap.powerMax = lapPowerMax
+        lapPowerMax = nil
         laps.append(lap)
         lapStart = (now, utc(instant))
         emit(.event(.lap(time: utc(instant), lap: lap, trigger: trigger)))
@@ -278,10 +308,13 @@ public struct SessionEngine: Sendable {
         emitSamples(upTo: instant, emit: emit)
         let now = totals(at: instant)
         if now.distance - splitStart.totals.distance > 0.5 || splits.isEmpty {
-            splits.append(now.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time))
+            var split = now.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time)
+            split.powerMax = splitPowerMax
+            splits.append(split)
         }
         if now.elapsed - lapStart.totals.elapsed > 0.5 || laps.isEmpty {
-            let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            var lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            lap.powerMax = lapPowerMax
             laps.append(lap)
             emit(.event(.lap(time: utc(instant), lap: lap, trigger: .session_end)))
         }
@@ -322,6 +355,7 @@ public struct SessionEngine: Sendable {
                 sample.altitudeMSL = last.estimate.altitudeMSL
                 sample.speed = last.estimate.speed
             }
+            if power.sawPower { sample.power = power.power(at: sampleInstant) }
             if activity == .ride { sample.cadence = crankCadence.current } else {
                 sample.cadence = steps.current
                 sample.steps = Int(steps.steps)
@@ -348,6 +382,8 @@ public struct SessionEngine: Sendable {
         state.steps = activity == .ride ? nil : Int(steps.steps)
         state.calories = heartRate.kilocalories + metKilocalories
         state.elevationGain = sawAltitude ? elevation.gain : nil
+        state.power = power.power(at: instant)
+        state.power3s = power.threeSecondPower
         return state
     }
 
@@ -385,6 +421,11 @@ public struct SessionEngine: Sendable {
         let kcal = heartRate.kilocalories + metKilocalories
         if heartRate.accepted > 0 || sawPosition { s.calories = kcal }
         s.rmssd = rmssd.rmssd
+        if power.sawPower {
+            s.powerAverage = power.average
+            s.powerMax = power.maximum
+            s.powerNormalized = power.normalized
+        }
         s.laps = laps
         s.splits = splits
         return s

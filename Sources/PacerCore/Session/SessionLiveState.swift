@@ -18,6 +18,9 @@ public struct SessionLiveState: Equatable, Sendable {
     public var steps: Int?
     public var calories: Double?
     public var elevationGain: Double?
+    /// Watts now, and the mean of the last three seconds (power meter).
+    public var power: Int?
+    public var power3s: Double?
 
     public init(phase: SessionPhase, activity: Activity, elapsedSeconds: Double = 0, movingSeconds: Double = 0,
                 distanceMeters: Double = 0, speed: Double? = nil, paceSecondsPerKilometre: Double? = nil,

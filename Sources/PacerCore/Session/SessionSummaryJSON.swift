@@ -29,6 +29,10 @@ extension SessionSummary {
         w.key("calories_kcal"); w.value(calories, decimals: 1)
         w.key("rmssd_ms"); w.value(rmssd, decimals: 2)
         w.key("trimp"); w.value(trimp, decimals: 2)
+        w.key("power_avg_w"); w.value(powerAverage, decimals: 1)
+        w.key("power_max_w"); w.value(powerMax)
+        w.key("power_np_w"); w.value(powerNormalized, decimals: 1)
+        w.key("cadence_avg_rpm"); w.value(activity == .ride ? cadenceAverage : nil, decimals: 1)
         w.key("interrupted"); w.value(interrupted)
         w.key("laps"); SegmentSummary.writeJSON(laps, into: &w)
         w.key("splits"); SegmentSummary.writeJSON(splits, into: &w)
@@ -56,6 +60,9 @@ extension SegmentSummary {
         w.key("hr_avg"); w.value(heartRateAverage, decimals: 1)
         w.key("cadence_avg_spm"); w.value(cadenceAverage, decimals: 1)
         w.key("elevation_gain_m"); w.value(elevationGain, decimals: 2)
+        w.key("power_avg_w"); w.value(powerAverage, decimals: 1)
+        w.key("power_max_w"); w.value(powerMax)
+        w.key("power_np_w"); w.value(powerNormalized, decimals: 1)
         w.endObject()
     }
 
