@@ -77,6 +77,21 @@ check("fit one position per positioned sample", len(fit_positioned) == len(posit
 if positioned:
     lat = fit_positioned[0]["position_lat"] * 180 / 2**31
     check("fit semicircles", close(lat, float(positioned[0]["lat"]), 1e-6), f"{lat} vs {positioned[0]['lat']}")
+with_power = [r for r in rows if r.get("power_w")]
+check("fit power in records", sum(1 for r in records if "power" in r) == len(with_power),
+      f'{sum(1 for r in records if "power" in r)} vs {len(with_power)}')
+if with_power:
+    check("fit record power = csv", all(int(r["power"]) == int(c["power_w"]) for r, c in zip(records, rows) if c.get("power_w")))
+if summary.get("power_avg_w") is not None:
+    check("fit session avg_power = summary", close(session.get("avg_power"), summary["power_avg_w"], 0.5),
+          f'{session.get("avg_power")} vs {summary["power_avg_w"]}')
+    check("fit session max_power = summary", session.get("max_power") == summary["power_max_w"])
+    check("fit session normalized_power = summary", close(session.get("normalized_power"), summary["power_np_w"], 0.5))
+    check("fit lap avg_power", all("avg_power" in l for l in laps))
+if summary["activity"] == "ride" and summary.get("cadence_avg_rpm") is not None:
+    check("fit session avg_cadence = rpm", close(session.get("avg_cadence"), summary["cadence_avg_rpm"], 0.5),
+          f'{session.get("avg_cadence")} vs {summary["cadence_avg_rpm"]}')
+    check("fit cadence in records", any("cadence" in r for r in records))
 check("fit activity num_sessions", messages["activity_mesgs"][0].get("num_sessions") == 1)
 
 # ---- GPX
@@ -109,6 +124,8 @@ check("tcx one trackpoint per sample", len(tps) == len(rows), f"{len(tps)} vs {l
 if tps:
     check("tcx last distance", close(float(tps[-1].find("t:DistanceMeters", ns).text), last_distance, 0.01))
     check("tcx heart rates", len(tcx.findall(".//t:Trackpoint/t:HeartRateBpm/t:Value", ns)) == len(with_hr))
+    ax = {"x": "http://www.garmin.com/xmlschemas/ActivityExtension/v2"}
+    check("tcx watts", len(tcx.findall(".//t:Trackpoint/t:Extensions/x:TPX/x:Watts", {**ns, **ax})) == len(with_power))
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

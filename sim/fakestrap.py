@@ -1,12 +1,14 @@
 #!/usr/bin/python3
-'''Pacer's fake heart-rate strap and footpod, over a mock BlueZ on a private D-Bus.
+'''Pacer's fake heart-rate strap, footpod, power meter and speed/cadence sensor, over a mock
+BlueZ on a private D-Bus.
 
 The sensors live here (they keep beating while "bluetoothd" restarts); bluetoothd is a
 python-dbusmock process running the bluez5 template plus sim/fakestrap_bluez.py, which this
 script starts, drives through org.pacer.FakeStrap, and can kill and start again.
 
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
-        [--footpod 00:22:D0:AA:BB:02] [--play FILE.ble | --rate HZ] [--appear-after S] \
+        [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] [--play FILE.ble | --rate HZ] \
+        [--appear-after S] \
         [--control FIFO] [--log FILE]
 
 Commands, one per line on the control FIFO:
@@ -49,7 +51,7 @@ class Sensor:
         self.present = False
         self.dropped_at = None     # monotonic time of the last drop not yet followed by a delivery
         self.battery = 87 if kind == 'hr' else 64
-        self.uuid = '2a37' if kind == 'hr' else '2a53'
+        self.uuid = {'hr': '2a37', 'footpod': '2a53', 'power': '2a63', 'csc': '2a5b'}[kind]
         self.index = 0
         self.contact = True
         self.energy = 0
@@ -93,6 +95,32 @@ def synthetic_rsc(sensor):
     return bytes(payload)
 
 
+def synthetic_power(sensor):
+    '''Riding at 180-260 W and 85-95 rpm: instantaneous power with crank revolution data.'''
+    i = sensor.index
+    watts = int(220 + 40 * math.sin(i / 12.0))
+    revs = i * 3 // 2                               # 90 rpm: 1.5 revolutions a second
+    event = round(revs * 2048 / 3) & 0xFFFF         # the time of the last revolution, 1/1024 s
+    revs &= 0xFFFF
+    return bytes([0x20, 0x00, watts & 0xFF, watts >> 8, revs & 0xFF, revs >> 8, event & 0xFF, event >> 8])
+
+
+def synthetic_csc(sensor):
+    '''A 2105 mm wheel at about 8.4 m/s (4 rev/s) and a 90 rpm crank, both counters rolling over.'''
+    i = sensor.index
+    wheel = (i * 4) & 0xFFFFFFFF
+    wheel_event = (i * 1024) & 0xFFFF
+    crank = i * 3 // 2
+    crank_event = round(crank * 2048 / 3) & 0xFFFF
+    crank &= 0xFFFF
+    return bytes([0x03]) + wheel.to_bytes(4, 'little') + wheel_event.to_bytes(2, 'little') + \
+        crank.to_bytes(2, 'little') + crank_event.to_bytes(2, 'little')
+
+
+SYNTHETIC = {'hr': synthetic_hr, 'footpod': synthetic_rsc, 'power': synthetic_power, 'csc': synthetic_csc}
+KIND_OF_UUID = {'2a37': 'hr', '2a53': 'footpod', '2a63': 'power', '2a5b': 'csc'}
+
+
 def parse_ble_log(path):
     '''(seconds from start, uuid, bytes) for each line of a BLE log.'''
     entries, start = [], None
@@ -121,6 +149,10 @@ class FakeStrap:
             self.sensors[args.strap] = Sensor('hr', args.strap, args.strap_name, not args.no_acquire)
         if args.footpod:
             self.sensors[args.footpod] = Sensor('footpod', args.footpod, 'Pacer Footpod', False)
+        if args.power:
+            self.sensors[args.power] = Sensor('power', args.power, 'Pacer Power', False)
+        if args.csc:
+            self.sensors[args.csc] = Sensor('csc', args.csc, 'Pacer Speed/Cadence', False)
         self.bus = dbus.bus.BusConnection(self.bus_address)
         self.mock = None
         self.restart_at = None
@@ -193,7 +225,7 @@ class FakeStrap:
                 if due > now:
                     return due
                 self.play_index += 1
-                kind = 'footpod' if uuid in ('2a53', '2a5b') else 'hr'
+                kind = KIND_OF_UUID.get(uuid, 'hr')
                 for sensor in self.sensors.values():
                     if sensor.kind == kind:
                         if uuid == '2a19' and payload:
@@ -212,7 +244,7 @@ class FakeStrap:
             for sensor in self.sensors.values():
                 if self.args.count and sensor.index >= self.args.count:
                     continue
-                payload = synthetic_hr(sensor) if sensor.kind == 'hr' else synthetic_rsc(sensor)
+                payload = SYNTHETIC[sensor.kind](sensor)
                 sensor.index += 1
                 self.notify(sensor, sensor.uuid, payload)
             if self.args.count and all(s.index >= self.args.count for s in self.sensors.values()):
@@ -325,8 +357,11 @@ def main():
     parser.add_argument('--strap', metavar='ADDR', help='heart-rate strap address')
     parser.add_argument('--strap-name', default='Polar H10 5A3B2C1D')
     parser.add_argument('--footpod', metavar='ADDR', help='RSC footpod address')
+    parser.add_argument('--power', metavar='ADDR', help='cycling power meter address (0x1818)')
+    parser.add_argument('--csc', metavar='ADDR', help='cycling speed and cadence sensor address (0x1816)')
     parser.add_argument('--no-acquire', action='store_true', help='the strap offers StartNotify only, no AcquireNotify')
-    parser.add_argument('--play', metavar='FILE', help='play a BLE log (2a37 to the strap, 2a53 to the footpod)')
+    parser.add_argument('--play', metavar='FILE',
+                        help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC sensor)')
     parser.add_argument('--speed', type=float, default=1.0, help='playback speed factor')
     parser.add_argument('--rate', type=float, default=1.0, help='synthetic notifications per second')
     parser.add_argument('--count', type=int, default=0, help='stop the synthetic series after N values per sensor')

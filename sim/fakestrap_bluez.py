@@ -41,8 +41,12 @@ PROFILES = {
            ('180f', [('2a19', ['read', 'notify'])])],
     'footpod': [('1814', [('2a53', ['notify']), ('2a54', ['read'])]),
                 ('180f', [('2a19', ['read', 'notify'])])],
+    'power': [('1818', [('2a63', ['notify']), ('2a65', ['read'])]),
+              ('180f', [('2a19', ['read', 'notify'])])],
+    'csc': [('1816', [('2a5b', ['notify']), ('2a5c', ['read'])]),
+            ('180f', [('2a19', ['read', 'notify'])])],
 }
-ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f']}
+ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f'], 'power': ['1818', '180f'], 'csc': ['1816', '180f']}
 
 
 def uuid128(short):

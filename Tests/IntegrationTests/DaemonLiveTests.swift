@@ -290,3 +290,73 @@ final class DaemonSensorLogTests: XCTestCase {
         XCTAssertEqual(start(again), start(live), accuracy: 1.5)
     }
 }
+
+/// Bike sensors end to end: the fake power meter and speed/cadence sensor on the private bus,
+/// found through the sensor table, into STATE, the journal and all four exports (checked by
+/// Garmin's FIT SDK, gpxpy and the schemas in scripts/check-exports.py).
+final class DaemonBikeSensorTests: XCTestCase {
+    func testPowerMeterAndSpeedCadenceSensorIntoStateJournalAndExports() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-bike")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let busPath = dir.appendingPathComponent("system_bus").path
+        try helpers.start("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(busPath)",
+                                                   "--nofork", "--nopidfile"], log: dir.appendingPathComponent("dbus.log"))
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
+        let bus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = bus["DBUS_SYSTEM_BUS_ADDRESS"]
+        try helpers.start("/usr/bin/python3", ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py", "--power", "00:22:D0:AA:BB:05",
+                                               "--csc", "00:22:D0:AA:BB:06", "--rate", "1"],
+                          environment: env, log: dir.appendingPathComponent("fakestrap.log"))
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n[sensors]\nwheel_mm = 2105\n",
+                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: bus, directory: dir)
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let both = try watcher.waitForState(timeout: 60) { state in
+            [SensorKind.power, .speedCadence].allSatisfy { kind in state.sensors.contains { $0.kind == kind && $0.state == .connected } }
+        }
+        XCTAssertEqual(both.sensors.first { $0.kind == .power }?.address, "00:22:D0:AA:BB:05")
+        try watcher.request(.start(activity: .ride))
+        let id = try XCTUnwrap(watcher.expect(["ACK"])["session"]?.string)
+        // STATE's power fields are not decoded by LiveSession: read them from the raw object.
+        var raw: JSONValue?
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            guard let v = try watcher.readReply(classes: ["STATE"], timeout: 5), let s = v["session"],
+                  (s["elapsed_s"]?.number ?? 0) >= 40, s["power_w"]?.number != nil else { continue }
+            raw = s
+            break
+        }
+        let session = try XCTUnwrap(raw, "no STATE with power: \(daemon.log)")
+        XCTAssertTrue((170...270).contains(session["power_w"]?.number ?? 0), "\(session)")
+        XCTAssertTrue((170...270).contains(session["power_3s_w"]?.number ?? 0), "\(session)")
+        XCTAssertEqual(session["cadence_rpm"]?.number ?? 0, 90, accuracy: 3, "\(session)")
+        try watcher.request(.stop)
+        _ = try watcher.expect(["ACK"])
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+
+        let journal = dir.appendingPathComponent("journal").path
+        let shown = try BuiltBinaries.run("pacerctl", ["show", id, "--journal", journal, "--json"])
+        let summary = try JSONValue.parse(String(decoding: shown.stdout, as: UTF8.self))
+        XCTAssertEqual(summary["power_avg_w"]?.number ?? 0, 220, accuracy: 25, "\(summary)")
+        XCTAssertEqual(summary["power_max_w"]?.number ?? 0, 258, accuracy: 3, "\(summary)")
+        XCTAssertNotNil(summary["power_np_w"]?.number)
+        XCTAssertEqual(summary["cadence_avg_rpm"]?.number ?? 0, 90, accuracy: 3, "\(summary)")
+        try shown.stdout.write(to: dir.appendingPathComponent("summary.json"))
+        var files: [String] = []
+        for format in ["csv", "fit", "gpx", "tcx"] {
+            let out = dir.appendingPathComponent("ride.\(format)").path
+            let export = try BuiltBinaries.run("pacerctl", ["export", id, "--format", format, "-o", out, "--journal", journal])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            files.append(out)
+        }
+        let check = try runTool(JournalTestSupport.python, [BuiltBinaries.projectRoot.appendingPathComponent("scripts/check-exports.py").path,
+                                                            dir.appendingPathComponent("summary.json").path] + files)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertTrue(check.stdout.contains("ok   fit session avg_power = summary"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("ok   fit session avg_cadence = rpm"), check.stdout)
+        print(check.stdout.split(separator: "\n").last ?? "")
+    }
+}
