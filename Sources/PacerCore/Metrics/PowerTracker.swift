@@ -5,59 +5,59 @@
 /// average includes zeros as Garmin's default does. Silence longer than `dropoutSeconds` is a
 /// lost meter, not a rider at 0 W: that time counts in neither the average nor normalized power.
 /// The average starts with the first reading (a meter paired late does not count as zeros before).
-///
-/// Normalized power (Coggan): the held power is resampled to 1 s, the 30 s rolling mean taken
-/// from the 30th second on, raised to the 4th power, averaged, and the 4th root taken.
+/// Normalized power and the maximum are kept for the session and for the lap and split in
+/// progress (`restart`), each on 1 s resampled power (see `RollingFourthPower`).
 public struct PowerTracker: Sendable {
     public static let holdSeconds = 3.0
     public static let dropoutSeconds = 10.0
-    static let rollingSeconds = 30
 
-    /// Cumulative sums from which a lap's or split's figures are differences.
+    /// Energy and counted time, cumulative: a lap's average is the difference of two.
     public struct Totals: Equatable, Sendable {
         public var joules = 0.0
         public var seconds = 0.0
-        /// Sum and count of (30 s rolling mean)^4 over completed seconds.
-        public var rolling4Sum = 0.0
-        public var rolling4Count = 0.0
 
-        public init() {}
+        public init(joules: Double = 0, seconds: Double = 0) {
+            self.joules = joules
+            self.seconds = seconds
+        }
 
         public var average: Double? { seconds > 0 ? joules / seconds : nil }
-        public var normalized: Double? { rolling4Count > 0 ? (rolling4Sum / rolling4Count).squareRoot().squareRoot() : nil }
 
-        /// The figures from `start` to `self`.
         public func since(_ start: Totals) -> Totals {
-            var t = Totals()
-            t.joules = joules - start.joules
-            t.seconds = seconds - start.seconds
-            t.rolling4Sum = rolling4Sum - start.rolling4Sum
-            t.rolling4Count = rolling4Count - start.rolling4Count
-            return t
+            Totals(joules: joules - start.joules, seconds: seconds - start.seconds)
         }
     }
 
+    /// The stretches that keep their own normalized power and maximum.
+    public enum Stretch: Int, Sendable, CaseIterable {
+        case session, lap, split
+    }
+
     public private(set) var totals = Totals()
-    /// Largest reading accepted while recording.
-    public private(set) var maximum: Int?
+    private var stretches = [RollingFourthPower](repeating: RollingFourthPower(), count: Stretch.allCases.count)
     private var latest: (watts: Double, at: MonotonicInstant)?
     private var creditedUntil: MonotonicInstant?
-    /// The last 30 whole seconds of power, a ring; `filled` counts completed seconds (capped at 30).
-    private var window = [Double](repeating: 0, count: rollingSeconds)
-    private var windowNext = 0
-    private var windowFilled = 0
-    private var windowSum = 0.0
     private var binJoules = 0.0
     private var binSeconds = 0.0
 
     public init() {}
 
+    public func normalized(_ stretch: Stretch = .session) -> Double? { stretches[stretch.rawValue].normalized }
+    /// Largest reading accepted while recording in the stretch.
+    public func maximum(_ stretch: Stretch = .session) -> Int? { stretches[stretch.rawValue].maximum }
+
+    /// A new lap or split begins: its NP window and maximum start empty.
+    public mutating func restart(_ stretch: Stretch) { stretches[stretch.rawValue] = RollingFourthPower() }
+
     /// A reading from the meter. `recording` says whether it counts towards the maximum.
     public mutating func accept(watts: Int, at instant: MonotonicInstant, recording: Bool) {
         advance(to: instant, recording: recording)
-        latest = (Double(max(0, watts)), instant)
+        let w = max(0, watts)
+        latest = (Double(w), instant)
         if creditedUntil == nil { creditedUntil = instant }
-        if recording { maximum = max(maximum ?? 0, max(0, watts)) }
+        if recording {
+            for i in stretches.indices { stretches[i].maximum = max(stretches[i].maximum ?? 0, w) }
+        }
     }
 
     /// The power at `instant`: the held reading, 0 while coasting, nil when no meter is heard.
@@ -70,12 +70,8 @@ public struct PowerTracker: Sendable {
 
     /// Mean of the last three whole seconds of recorded power (fewer at the start); nil when not heard.
     public func threeSecondWatts(at instant: MonotonicInstant) -> Double? {
-        guard watts(at: instant) != nil else { return nil }
-        let n = min(3, windowFilled)
-        guard n > 0 else { return watts(at: instant) }
-        var sum = 0.0
-        for k in 1...n { sum += window[(windowNext - k + PowerTracker.rollingSeconds) % PowerTracker.rollingSeconds] }
-        return sum / Double(n)
+        guard let now = watts(at: instant) else { return nil }
+        return stretches[Stretch.session.rawValue].recentMean(3) ?? now
     }
 
     /// Credits the time up to `instant`; only `recording` time enters the average and NP.
@@ -101,20 +97,11 @@ public struct PowerTracker: Sendable {
             binJoules += watts * take
             binSeconds += take
             left -= take
-            if binSeconds >= 1 - 1e-9 { completeSecond(binJoules) }
+            if binSeconds >= 1 - 1e-9 {
+                for i in stretches.indices { stretches[i].add(second: binJoules) }
+                binJoules = 0
+                binSeconds = 0
+            }
         }
-    }
-
-    private mutating func completeSecond(_ watts: Double) {
-        binJoules = 0
-        binSeconds = 0
-        windowSum += watts - window[windowNext]
-        window[windowNext] = watts
-        windowNext = (windowNext + 1) % PowerTracker.rollingSeconds
-        windowFilled = min(PowerTracker.rollingSeconds, windowFilled + 1)
-        guard windowFilled == PowerTracker.rollingSeconds else { return }
-        let mean = max(0, windowSum) / Double(PowerTracker.rollingSeconds)
-        totals.rolling4Sum += mean * mean * mean * mean
-        totals.rolling4Count += 1
     }
 }
