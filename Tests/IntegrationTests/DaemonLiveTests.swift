@@ -355,8 +355,8 @@ final class DaemonBikeSensorTests: XCTestCase {
         let check = try runTool(JournalTestSupport.python, [BuiltBinaries.projectRoot.appendingPathComponent("scripts/check-exports.py").path,
                                                             dir.appendingPathComponent("summary.json").path] + files)
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
-        XCTAssertTrue(check.stdout.contains("ok   fit session avg_power = summary"), check.stdout)
-        XCTAssertTrue(check.stdout.contains("ok   fit session avg_cadence = rpm"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("ok   fit avg_power = summary"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("ok   fit avg_cadence = summary rpm"), check.stdout)
         print(check.stdout.split(separator: "\n").last ?? "")
     }
 }

@@ -1,6 +1,7 @@
 /// A FIT activity file (file_id, device_info, timer events, records, laps, one session, the
 /// activity) that Garmin's FIT SDK decodes without errors. Times are seconds since the FIT
-/// epoch 1989-12-31T00:00:00Z; positions in semicircles; run cadence per leg (spm / 2).
+/// epoch 1989-12-31T00:00:00Z; positions in semicircles; run cadence per leg (spm / 2), ride
+/// cadence in crank rpm; power in watts (record 7; lap and session avg, max and normalized).
 public enum FITWriter {
     /// Unix seconds of the FIT epoch.
     public static let epochOffset: Int64 = 631_065_600
@@ -53,7 +54,7 @@ public enum FITWriter {
                 FITMessageWriter.scaled(p.altitudeMSL, 5, offset: 500),
                 p.heartRate.map { Int64($0) },
                 FITMessageWriter.scaled(cadence, 1),
-                p.power.map { Int64(max(0, min(65_534, $0))) },
+                p.power.map { Int64(min(65534, max(0, $0))) },
             ])
         }
         w.data(local: Local.event, [fitTime(end), 0, 4, 0])   // timer stop_all
@@ -76,7 +77,7 @@ public enum FITWriter {
                 FITMessageWriter.scaled(t.heartRateAverage, 1), session.maxHeartRate(lap.samples).map { Int64($0) },
                 FITMessageWriter.scaled(t.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
                 FITMessageWriter.scaled(t.elevationGain, 1), 0, sport,
-                FITMessageWriter.scaled(t.powerAverage, 1), t.powerMax.map { Int64(max(0, min(65_534, $0))) },
+                FITMessageWriter.scaled(t.powerAverage, 1), t.powerMax.map { Int64($0) },
                 FITMessageWriter.scaled(t.powerNormalized, 1),
             ])
         }
@@ -95,7 +96,7 @@ public enum FITWriter {
             FITMessageWriter.scaled(s.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
             FITMessageWriter.scaled(s.elevationGain, 1), FITMessageWriter.scaled(s.elevationLoss, 1),
             0, Int64(laps.count), 0,
-            FITMessageWriter.scaled(s.powerAverage, 1), s.powerMax.map { Int64(max(0, min(65_534, $0))) },
+            FITMessageWriter.scaled(s.powerAverage, 1), s.powerMax.map { Int64($0) },
             FITMessageWriter.scaled(s.powerNormalized, 1),
         ])
 

@@ -1,93 +1,118 @@
 /// One Cycling Power Measurement notification (characteristic 0x2A63, Cycling Power Service 1.1).
 ///
-/// Layout after the 16-bit flags and the instantaneous power (sint16, W), each present when its
-/// flag is set, in this order: pedal power balance (uint8, 1/2 %; bit 1 says the reference is the
-/// left pedal), accumulated torque (uint16, 1/32 N·m; bit 3: crank- rather than wheel-based),
-/// wheel revolution data (uint32 cumulative, uint16 last event time in 1/2048 s), crank revolution
-/// data (uint16 cumulative, uint16 last event time in 1/1024 s), extreme force magnitudes (sint16
-/// max, min, N), extreme torque magnitudes (sint16 max, min, 1/32 N·m), extreme angles (two 12-bit
-/// values in 3 bytes, degrees), top and bottom dead spot angles (uint16, degrees), accumulated
-/// energy (uint16, kJ). Bit 12 flags offset compensation; bits 13-15 are reserved.
+/// Layout, little-endian, each optional field present when its flag bit is set, in this order:
+/// flags uint16, instantaneous power sint16 W,
+/// [bit 0: pedal power balance uint8, 1/2 %; bit 1 says it is the left pedal's share],
+/// [bit 2: accumulated torque uint16, 1/32 N·m; bit 3 says crank-based rather than wheel-based],
+/// [bit 4: cumulative wheel revolutions uint32, last wheel event time uint16 in 1/2048 s],
+/// [bit 5: cumulative crank revolutions uint16, last crank event time uint16 in 1/1024 s],
+/// [bit 6: maximum and minimum force sint16 N], [bit 7: maximum and minimum torque sint16 1/32 N·m],
+/// [bit 8: maximum and minimum angle, two uint12 in 3 bytes, degrees],
+/// [bit 9: top dead spot angle uint16 degrees], [bit 10: bottom dead spot angle uint16 degrees],
+/// [bit 11: accumulated energy uint16 kJ]; bit 12 is the offset compensation indicator;
+/// bits 13-15 are reserved. The wheel event time runs at twice the CSC rate (1/2048 s).
 public struct CyclingPowerMeasurement: Equatable, Sendable {
     public static let characteristic: UInt16 = 0x2A63
+    public static let service: UInt16 = 0x1818
+
+    /// A pair of extremes (force, torque or angle) as sent.
+    public struct Extremes<Value: Equatable & Sendable>: Equatable, Sendable {
+        public let maximum: Value
+        public let minimum: Value
+        public init(maximum: Value, minimum: Value) {
+            self.maximum = maximum
+            self.minimum = minimum
+        }
+    }
+
+    /// Wheel revolutions from a power meter: the event time runs at 1/2048 s, wrapping every 32 s.
+    public struct WheelRevolutions: Equatable, Sendable {
+        public let cumulative: UInt32
+        public let lastEventTime2048: UInt16
+        public init(cumulative: UInt32, lastEventTime2048: UInt16) {
+            self.cumulative = cumulative
+            self.lastEventTime2048 = lastEventTime2048
+        }
+    }
 
     public let flags: UInt16
+    /// Instantaneous power in watts (signed: a trainer may report braking as negative).
     public let instantaneousPower: Int16
-    /// Percent of the power from the reference pedal, when present.
-    public let pedalPowerBalancePercent: Double?
-    public let balanceReferenceIsLeft: Bool
-    /// Newton metres, when present.
-    public let accumulatedTorque: Double?
-    public let torqueIsCrankBased: Bool
-    /// Wheel revolutions; the event time is in 1/2048 s here (CSC uses 1/1024 s).
-    public let wheel: (cumulative: UInt32, lastEventTime2048: UInt16)?
-    public let crank: (cumulative: UInt16, lastEventTime1024: UInt16)?
-    public let extremeForce: (maximum: Int16, minimum: Int16)?
-    /// Newton metres.
-    public let extremeTorque: (maximum: Double, minimum: Double)?
-    public let extremeAngles: (maximum: UInt16, minimum: UInt16)?
-    public let topDeadSpotAngle: UInt16?
-    public let bottomDeadSpotAngle: UInt16?
-    /// Kilojoules.
-    public let accumulatedEnergy: UInt16?
-    public var offsetCompensation: Bool { flags & 0x1000 != 0 }
+    /// Pedal power balance in 1/2 %, when present.
+    public let pedalPowerBalanceHalfPercent: UInt8?
+    /// Flags bit 1: the balance is the left pedal's share (otherwise the reference is unknown).
+    public let pedalPowerBalanceIsLeft: Bool
+    /// Accumulated torque in 1/32 N·m, when present; wraps at 65536.
+    public let accumulatedTorque32: UInt16?
+    /// Flags bit 3: the torque is measured at the crank (otherwise at the wheel).
+    public let accumulatedTorqueIsCrankBased: Bool
+    public let wheel: WheelRevolutions?
+    /// Crank revolutions with the event time in 1/1024 s, as CSC sends them.
+    public let crank: CSCMeasurement.Revolutions?
+    /// Extreme force magnitudes in newtons.
+    public let forceNewtons: Extremes<Int16>?
+    /// Extreme torque magnitudes in 1/32 N·m.
+    public let torque32: Extremes<Int16>?
+    /// Extreme angles in degrees (12 bits each, 0...4095).
+    public let angleDegrees: Extremes<UInt16>?
+    public let topDeadSpotAngleDegrees: UInt16?
+    public let bottomDeadSpotAngleDegrees: UInt16?
+    /// Accumulated energy in kJ since the sensor was reset.
+    public let accumulatedEnergyKilojoules: UInt16?
+    /// Flags bit 12: the sensor asks for an offset compensation (a calibration).
+    public var offsetCompensationIndicator: Bool { flags & 0x1000 != 0 }
+
+    public var pedalPowerBalancePercent: Double? { pedalPowerBalanceHalfPercent.map { Double($0) / 2 } }
+    public var accumulatedTorqueNewtonMetres: Double? { accumulatedTorque32.map { Double($0) / 32 } }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
         guard !bytes.isEmpty else { throw .empty }
-        var r = GATTBytes(bytes)
-        let flags = try r.uint16("flags")
-        guard flags & 0xE000 == 0 else { throw .outOfRange(field: "flags (reserved bits 13-15)", value: Int(flags)) }
+        var reader = GATTBytes(bytes)
+        let flags = try reader.uint16("flags")
+        // Reserved bits live in the high byte; the error carries that byte.
+        guard flags & 0xE000 == 0 else { throw .reservedFlags(UInt8(flags >> 8)) }
         self.flags = flags
-        instantaneousPower = Int16(bitPattern: try r.uint16("instantaneous power"))
-        pedalPowerBalancePercent = flags & 0x0001 != 0 ? Double(try r.uint8("pedal power balance")) / 2 : nil
-        balanceReferenceIsLeft = flags & 0x0002 != 0
-        accumulatedTorque = flags & 0x0004 != 0 ? Double(try r.uint16("accumulated torque")) / 32 : nil
-        torqueIsCrankBased = flags & 0x0008 != 0
-        if flags & 0x0010 != 0 {
-            let revolutions = try r.uint32("cumulative wheel revolutions")
-            wheel = (revolutions, try r.uint16("last wheel event time"))
+        func has(_ bit: UInt16) -> Bool { flags & (1 << bit) != 0 }
+        instantaneousPower = try reader.int16("instantaneous power")
+        pedalPowerBalanceHalfPercent = has(0) ? try reader.uint8("pedal power balance") : nil
+        pedalPowerBalanceIsLeft = has(1)
+        accumulatedTorque32 = has(2) ? try reader.uint16("accumulated torque") : nil
+        accumulatedTorqueIsCrankBased = has(3)
+        if has(4) {
+            let revolutions = try reader.uint32("cumulative wheel revolutions")
+            wheel = .init(cumulative: revolutions, lastEventTime2048: try reader.uint16("last wheel event time"))
         } else {
             wheel = nil
         }
-        if flags & 0x0020 != 0 {
-            let revolutions = try r.uint16("cumulative crank revolutions")
-            crank = (revolutions, try r.uint16("last crank event time"))
+        if has(5) {
+            let revolutions = try reader.uint16("cumulative crank revolutions")
+            crank = .init(cumulative: UInt32(revolutions), lastEventTime1024: try reader.uint16("last crank event time"))
         } else {
             crank = nil
         }
-        if flags & 0x0040 != 0 {
-            let maximum = Int16(bitPattern: try r.uint16("maximum force magnitude"))
-            extremeForce = (maximum, Int16(bitPattern: try r.uint16("minimum force magnitude")))
+        if has(6) {
+            let maximum = try reader.int16("maximum force magnitude")
+            forceNewtons = .init(maximum: maximum, minimum: try reader.int16("minimum force magnitude"))
         } else {
-            extremeForce = nil
+            forceNewtons = nil
         }
-        if flags & 0x0080 != 0 {
-            let maximum = Double(Int16(bitPattern: try r.uint16("maximum torque magnitude"))) / 32
-            extremeTorque = (maximum, Double(Int16(bitPattern: try r.uint16("minimum torque magnitude"))) / 32)
+        if has(7) {
+            let maximum = try reader.int16("maximum torque magnitude")
+            torque32 = .init(maximum: maximum, minimum: try reader.int16("minimum torque magnitude"))
         } else {
-            extremeTorque = nil
+            torque32 = nil
         }
-        if flags & 0x0100 != 0 {
-            let a = UInt16(try r.uint8("extreme angles")), b = UInt16(try r.uint8("extreme angles")),
-                c = UInt16(try r.uint8("extreme angles"))
-            extremeAngles = (a | (b & 0x0F) << 8, b >> 4 | c << 4)
+        if has(8) {
+            // Maximum in the low 12 bits, minimum in the high 12 bits of a 24-bit little-endian value.
+            let low = try reader.uint16("extreme angles")
+            let high = try reader.uint8("extreme angles")
+            angleDegrees = .init(maximum: low & 0x0FFF, minimum: low >> 12 | UInt16(high) << 4)
         } else {
-            extremeAngles = nil
+            angleDegrees = nil
         }
-        topDeadSpotAngle = flags & 0x0200 != 0 ? try r.uint16("top dead spot angle") : nil
-        bottomDeadSpotAngle = flags & 0x0400 != 0 ? try r.uint16("bottom dead spot angle") : nil
-        accumulatedEnergy = flags & 0x0800 != 0 ? try r.uint16("accumulated energy") : nil
-        guard r.remaining == 0 else { throw .unexpectedTrailingBytes(offset: r.offset, count: r.remaining) }
-    }
-
-    public static func == (a: CyclingPowerMeasurement, b: CyclingPowerMeasurement) -> Bool {
-        a.flags == b.flags && a.instantaneousPower == b.instantaneousPower && a.pedalPowerBalancePercent == b.pedalPowerBalancePercent
-            && a.accumulatedTorque == b.accumulatedTorque && a.wheel?.cumulative == b.wheel?.cumulative
-            && a.wheel?.lastEventTime2048 == b.wheel?.lastEventTime2048 && a.crank?.cumulative == b.crank?.cumulative
-            && a.crank?.lastEventTime1024 == b.crank?.lastEventTime1024 && a.extremeForce?.maximum == b.extremeForce?.maximum
-            && a.extremeForce?.minimum == b.extremeForce?.minimum && a.extremeTorque?.maximum == b.extremeTorque?.maximum
-            && a.extremeTorque?.minimum == b.extremeTorque?.minimum && a.extremeAngles?.maximum == b.extremeAngles?.maximum
-            && a.extremeAngles?.minimum == b.extremeAngles?.minimum && a.topDeadSpotAngle == b.topDeadSpotAngle
-            && a.bottomDeadSpotAngle == b.bottomDeadSpotAngle && a.accumulatedEnergy == b.accumulatedEnergy
+        topDeadSpotAngleDegrees = has(9) ? try reader.uint16("top dead spot angle") : nil
+        bottomDeadSpotAngleDegrees = has(10) ? try reader.uint16("bottom dead spot angle") : nil
+        accumulatedEnergyKilojoules = has(11) ? try reader.uint16("accumulated energy") : nil
+        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
     }
 }
