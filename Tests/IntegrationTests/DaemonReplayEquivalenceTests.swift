@@ -123,6 +123,11 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
             let live = try contents(journal: journal)
             XCTAssertEqual(live.summary, expected.summary, "\(delivery.rawValue): summary differs from replay\n\(log)")
             XCTAssertEqual(live.csv, expected.csv, "\(delivery.rawValue): samples differ from replay")
+            // Frames are committed by session time, so the journals are the same to the byte.
+            let segment = "segment-00000001.pjl"
+            let liveBytes = try Data(contentsOf: URL(fileURLWithPath: journal).appendingPathComponent(segment))
+            let replayBytes = try Data(contentsOf: URL(fileURLWithPath: replayJournal).appendingPathComponent(segment))
+            XCTAssertEqual(liveBytes, replayBytes, "\(delivery.rawValue): journal bytes differ (\(liveBytes.count) vs \(replayBytes.count))")
             let liveSummary = try XCTUnwrap(JSONValue.parse(live.summary).array?.first)
             print("EQUIVALENCE | \(delivery.rawValue) | daemon \(liveSummary["distance_m"]?.number ?? -1) m, "
                 + "\(liveSummary["elapsed_s"]?.number ?? -1) s, \(liveSummary["laps"]?.array?.count ?? -1) laps, "
