@@ -77,3 +77,18 @@ p=$(median "$pacerctl" sessions --json --journal "$journal"); s=$(median sqlite3
 row "list sessions --json" "$p" "$s"
 p=$(median "$pacerctl" version); s=$(median sqlite3 ":memory:" "select 1;")
 row "process start (baseline)" "$p" "$s"
+
+# Journal size per hour of 1 Hz recording, as pacerd writes it: replay frames a session by
+# session time exactly as the daemon commits it (one frame a second at sync_interval_s = 1),
+# so a replay's journal is the daemon's to the byte.
+size_row() {  # scenario, activity, what it carries, target KB/h
+    local dir="$work/size-$1"
+    python3 sim/scenario.py "$1" --seed 1 --rate 1 --out "$dir" --quiet
+    "$pacerctl" replay --nmea "$dir/$1.nmea" --ble "$dir/$1.ble" --activity "$2" --journal "$dir/j" --json 2>/dev/null |
+        /usr/bin/python3 -c 'import json, os, sys
+s = json.load(sys.stdin); b = os.path.getsize(sys.argv[1]); h = s["elapsed_s"] / 3600
+print("%-44s %8d bytes in %5.2f h: %6.1f KB/h  (target <= %s KB/h: %s)" % (sys.argv[2], b, h, b / h / 1000, sys.argv[3], "met" if b / h / 1000 <= float(sys.argv[3]) else "NOT met"))' \
+        "$dir/j/segment-00000001.pjl" "$3" "$4"
+}
+size_row steady-run run "position, altitude, HR + RR, cadence, steps" 60
+size_row ride-10hz ride "position, altitude, HR + RR, power, cadence" 80
