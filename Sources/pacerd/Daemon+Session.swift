@@ -59,6 +59,7 @@ extension Daemon {
             recordInJournal(event)
             if case let .sessionStopped(_, summary) = event {
                 closeJournalSession(summary: summary)
+                motivationSessionStopped(summary, id: session?.id, time: currentTime(Clocks.monotonic()))
                 DaemonLog.info("session \(session?.id ?? "?") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
                 lastSessionID = session?.id
                 session = nil

@@ -42,6 +42,8 @@ final class Daemon {
     var engineOffsetNanoseconds: Int64 = 0
     /// The id of the session that ended last (ACK of `stop`).
     var lastSessionID: String?
+    /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
+    var motivation: MotivationMonitor?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -59,6 +61,7 @@ final class Daemon {
 
     func run() throws -> Int32 {
         try openJournal()
+        loadMotivation()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in
@@ -135,6 +138,7 @@ final class Daemon {
         case .stop: reply(to: client, request, command(.stop))
         case .sessions:
             server.send(sessionsLine(), to: client)
+        case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: currentTime(Clocks.monotonic())), to: client)
         }
     }
 
@@ -156,7 +160,9 @@ final class Daemon {
         let now = Clocks.monotonic()
         var live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
         live?.distanceMeters += resumedDistanceOffset
-        LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
+        var state = LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors)
+        state.goals = liveGoals(live, time: currentTime(now))
+        state.write(into: &stateWriter)
         return stateWriter.bytes
     }
 
@@ -176,6 +182,7 @@ final class Daemon {
         let now = Clocks.monotonic()
         engine.tick(at: engineInstant(now)) { handle($0) }
         decideUnattended(now)
+        tickMotivation(now)
         broadcastState()
     }
 
@@ -192,6 +199,7 @@ final class Daemon {
             do {
                 settings = try DaemonSettings.load(options: options)
                 policy.watchPublic = settings.watchPublic
+                motivation?.settings = settings.motivation
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")

@@ -86,3 +86,31 @@ final class MotivationEventTextTests: XCTestCase {
                        "07:30:00 habit morning-run done for today")
     }
 }
+
+/// The motivation requests on the socket.
+final class MotivationRequestTests: XCTestCase {
+    func parse(_ text: String) throws(RequestError) -> ClientRequest { try ClientRequest(line: Array(text.utf8)) }
+
+    func testRequestsRoundTripAndBadParameters() throws {
+        XCTAssertEqual(try parse(#"{"cmd":"goals"}"#), .goals(date: nil))
+        XCTAssertEqual(try parse(#"{"cmd":"goals","date":"2026-03-04"}"#), .goals(date: "2026-03-04"))
+        XCTAssertEqual(try parse(#"{"cmd":"habits"}"#), .habits)
+        XCTAssertEqual(try parse(#"{"cmd":"awards"}"#), .awards)
+        XCTAssertEqual(try parse(#"{"cmd":"load","days":30}"#), .load(days: 30))
+        for r in [ClientRequest.goals(date: "2026-03-04"), .load(days: 7), .habits, .awards] {
+            XCTAssertEqual(try ClientRequest(line: r.line.dropLast()), r)
+            XCTAssertFalse(r.isControl)
+        }
+        XCTAssertThrowsError(try parse(#"{"cmd":"goals","date":"2026-02-30"}"#))
+        XCTAssertThrowsError(try parse(#"{"cmd":"load","days":-1}"#))
+        XCTAssertThrowsError(try parse(#"{"cmd":"load","days":1.5}"#))
+    }
+
+    func testStateCarriesGoalsOnlyWhenSet() throws {
+        var state = LiveState(time: nil, gps: LiveGPSState(source: "none"))
+        XCTAssertFalse(String(decoding: state.line, as: UTF8.self).contains("goals"))
+        let settings = try MotivationFixtures.settings("[goals]\ndaily_steps = 8000\n")
+        state.goals = GoalReport(history: MotivationHistory(calendar: .utc), settings: settings, day: MotivationFixtures.day("2026-03-04"))
+        XCTAssertTrue(String(decoding: state.line, as: UTF8.self).hasSuffix(#""goals":{"date":"2026-03-04","week_start":"2026-03-02","daily":[{"goal":"steps","target":8000,"done":0,"met":false}],"weekly":[],"streak_days":0,"longest_streak_days":0}}"# + "\n"))
+    }
+}
