@@ -19,11 +19,7 @@ struct MotivationOptions {
     let units: UnitSystem
 
     init(_ args: CommandArguments) throws {
-        var config = PacerConfig()
-        let configPath = args.option("config") ?? "/etc/pacer/pacer.conf"
-        if args.option("config") != nil || access(configPath, R_OK) == 0 {
-            config = try PacerConfig(parsing: String(decoding: try JournalFile(path: configPath, writable: false).readAll(), as: UTF8.self), file: configPath)
-        }
+        let config = try ConfigFileOption.load(args)
         settings = config.motivation
         let name = args.option("units") ?? (config.recording.units == .imperial ? "imperial" : "metric")
         guard let units = UnitSystem(rawValue: name) else { throw UsageError("--units must be metric or imperial, not '\(name)'") }

@@ -18,20 +18,25 @@ final class DaemonGoalsTests: XCTestCase {
             + NMEASentence.framed("GNGGA,\(time),\(lat),N,01131.000324,E,1,12,0.7,530.2,M,47.6,M,,")
     }
 
-    func testGoalReachedAwardEarnedAndReminderOnTheSocket() throws {
+    static let manualStart = "[unattended]\nauto_start = off\n"
+
+    /// pacerd in Berlin's time zone reading the GPS on the pty at `gps`.
+    static func daemon(config: String, gps: String) throws -> DaemonProcess {
+        try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(gps)@38400"], environment: ["TZ": "Europe/Berlin"])
+    }
+
+    func testGoalReachedAndAwardEarnedOnTheSocket() throws {
         let pty = try RawPTY()
         let (master, path) = (pty.master, pty.path)
         defer { close(pty.slave) }
-        let config = """
-        [unattended]
-        auto_start = off
+        let config = DaemonGoalsTests.manualStart + """
         [goals]
         daily_distance_km = 0.02
         [habit morning-run]
         activity = run
         days = wed
         """
-        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(path)@38400"], environment: ["TZ": "Europe/Berlin"])
+        let daemon = try DaemonGoalsTests.daemon(config: config, gps: path)
         defer { daemon.stop(); daemon.removeDirectory() }
         let watcher = try daemon.connect()
         try watcher.request(.watch(enable: true))
@@ -99,13 +104,12 @@ final class DaemonGoalsTests: XCTestCase {
         try control.request(.load(days: 1))
         XCTAssertEqual(try control.expect(["LOAD"])["load"]?.array?.count, 1)
     }
+
     func testReminderOnceAtItsTimeByTheGPSClockOnlyWhenDue() throws {
         let pty = try RawPTY()
         let (master, path) = (pty.master, pty.path)
         defer { close(pty.slave) }
-        let config = """
-        [unattended]
-        auto_start = off
+        let config = DaemonGoalsTests.manualStart + """
         [habit morning-run]
         days = mon,wed,fri
         remind_at = 07:30
@@ -117,7 +121,7 @@ final class DaemonGoalsTests: XCTestCase {
         days = daily
         remind_at = 08:00
         """
-        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(path)@38400"], environment: ["TZ": "Europe/Berlin"])
+        let daemon = try DaemonGoalsTests.daemon(config: config, gps: path)
         defer { daemon.stop(); daemon.removeDirectory() }
         let watcher = try daemon.connect()
         try watcher.request(.watch(enable: true))
