@@ -18,13 +18,7 @@ struct DaemonClientOptions {
 
     init(_ args: CommandArguments) throws {
         // Units and clock come from the config file ([recording] units, [display] clock), then flags.
-        var config = PacerConfig()
-        let configPath = args.option("config") ?? "/etc/pacer/pacer.conf"
-        if args.option("config") != nil || access(configPath, R_OK) == 0 {
-            var bytes: [UInt8] = []
-            try FileByteSource(path: configPath).forEachChunk { bytes.append(contentsOf: $0) }
-            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: configPath)
-        }
+        let config = try ConfigFileOption.load(args)
         socketPath = args.option("socket") ?? getenv("PACER_SOCKET").map { String(cString: $0) } ?? config.socketPath
         json = args.flag("json")
         var prefs = DisplayPreferences(units: config.recording.units == .imperial ? .imperial : .metric,

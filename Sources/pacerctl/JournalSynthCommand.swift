@@ -69,7 +69,8 @@ enum JournalSynthCommand {
                                          averageSpeed: speed, maxSpeed: speed * 1.3, elevationGain: 40 * random(), elevationLoss: 40 * random(),
                                          heartRateAverage: 145, heartRateMax: 171, heartRateZoneSeconds: [60, 600, seconds - 900, 200, 40],
                                          steps: activity == .ride ? nil : steps, cadenceAverage: activity == .ride ? 85 : 170,
-                                         calories: distance / 1000 * 65, laps: laps, splits: splits)
+                                         calories: distance / 1000 * 65, trimp: seconds / 60 * (1.2 + random()),
+                                         laps: laps, splits: splits)
             try writer.endSession(summary: summary)
         }
         try writer.commit()

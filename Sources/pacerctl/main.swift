@@ -23,6 +23,10 @@ let subcommands: [Subcommand] = [
     ExportCommand.subcommand,
     StatsCommand.subcommand,
     RecordsCommand.subcommand,
+    MotivationCommands.goals,
+    MotivationCommands.habits,
+    MotivationCommands.awards,
+    MotivationCommands.load,
     DeleteCommand.subcommand,
     JournalSynthCommand.subcommand,
 ]

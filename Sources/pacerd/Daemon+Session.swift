@@ -51,6 +51,7 @@ extension Daemon {
             var finished = summary
             finished.id = id
             history.append(finished)
+            motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
             flushSensorLog()
             sensorLog = nil
         case let .zoneChanged(_, _, zone, _):
@@ -62,6 +63,11 @@ extension Daemon {
             break
         }
         broadcast(LiveEvent(event, sessionID: id))
+    }
+
+    /// The STATE's `session` object now; nil while idle.
+    func liveSession(at now: InputInstant) -> LiveSession? {
+        recorder.liveState(at: now).flatMap { LiveSession(id: journal?.sessionID ?? "unsaved", start: recorder.sessionStart, $0) }
     }
 
     private func openSensorLog() {

@@ -40,6 +40,8 @@ final class Daemon {
     var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
+    /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
+    var motivation: MotivationMonitor?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -57,6 +59,7 @@ final class Daemon {
 
     func run() throws -> Int32 {
         try openJournal()
+        loadMotivation()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in
@@ -133,6 +136,7 @@ final class Daemon {
         case .stop: reply(to: client, request, command(.stop))
         case .sessions:
             server.send(sessionsLine(), to: client)
+        case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         }
     }
 
@@ -152,10 +156,10 @@ final class Daemon {
     private func stateLine() -> [UInt8] {
         stateWriter.reset()
         let now = Daemon.now()
-        let live = recorder.liveState(at: now).flatMap {
-            LiveSession(id: journal?.sessionID ?? "unsaved", start: recorder.sessionStart, $0)
-        }
-        LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
+        let live = liveSession(at: now)
+        var state = LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors)
+        state.goals = liveGoals(live, time: recorder.time(at: now))
+        state.write(into: &stateWriter)
         return stateWriter.bytes
     }
 
@@ -172,8 +176,10 @@ final class Daemon {
     }
 
     private func tick() {
-        recorder.tick(at: Daemon.now()) { handle($0) }
+        let now = Daemon.now()
+        recorder.tick(at: now) { handle($0) }
         flushSensorLog()
+        tickMotivation(now)
         broadcastState()
     }
 
@@ -190,6 +196,7 @@ final class Daemon {
             do {
                 (settings, configText) = try DaemonSettings.load(options: options)
                 policy.watchPublic = settings.watchPublic
+                motivation?.settings = settings.motivation
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")

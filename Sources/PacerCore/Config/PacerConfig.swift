@@ -39,6 +39,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var alerts = AlertSettings()
     /// 24-hour clock in pacerctl's human output (`[display] clock = 12|24`).
     public var twentyFourHourClock = true
+    /// `[goals]`, `[habit NAME]`, `[load]` (PacerConfig+Motivation.swift).
+    public var motivation = MotivationSettings()
 
     public init() {}
 
@@ -58,6 +60,7 @@ public struct PacerConfig: Equatable, Sendable {
                     throw ConfigError(file: file, line: lineNumber, key: nil, message: "malformed section header '\(line)'")
                 }
                 let name = PacerConfig.trim(line.dropFirst().dropLast())
+                if let habit = try beginHabitSection(name, file: file, line: lineNumber) { section = habit; continue }
                 guard PacerConfig.sections.contains(String(name)) else {
                     throw ConfigError(file: file, line: lineNumber, key: nil, message: "unknown section [\(name)]")
                 }
@@ -88,7 +91,7 @@ public struct PacerConfig: Equatable, Sendable {
     }
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
-                                        "unattended", "alerts", "display"]
+                                        "unattended", "alerts", "display", "goals", "load"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -134,6 +137,8 @@ public struct PacerConfig: Equatable, Sendable {
         case ("socket", "group"): socketGroup = try p.nonEmpty()
         case ("socket", "mode"): socketMode = try p.octalMode()
         case ("socket", "watch_public"): watchPublic = try p.boolean()
+        case ("goals", _), ("load", _): try applyMotivationKey(section: section, key: key, parser: p)
+        case (let s, _) where s.hasPrefix("habit "): try applyHabitKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }

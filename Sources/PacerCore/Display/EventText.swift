@@ -34,6 +34,11 @@ public struct EventText: Sendable {
         case .gpsLost: return "GPS fix lost"
         case .gpsDeviceLost: return "GPS receiver lost"
         case .error: return "error: \(string("message") ?? "unknown")"
+        case .goalReached: return goal(e)
+        case .habitDone: return "habit \(string("habit") ?? "?") done for today"
+        case .streak: return "habit \(string("habit") ?? "?"): \(format.integer(number("days"))) in a row"
+        case .awardEarned: return "award: \(string("title") ?? string("id") ?? "?")"
+        case .reminder: return "reminder: \(string("habit") ?? "a habit") is due today"
         }
     }
 
@@ -50,6 +55,13 @@ public struct EventText: Sendable {
     private func sensorName(_ e: LiveEvent) -> String {
         let kind = e["kind"]?.string.flatMap(SensorKind.init(rawValue:))?.profile.noun ?? "sensor"
         return (e["name"]?.string ?? e["address"]?.string).map { "\(kind) \($0)" } ?? kind
+    }
+
+    /// `daily_distance_km.run` as "daily distance_km.run 5.2 of 5".
+    private func goal(_ e: LiveEvent) -> String {
+        let name = String((e["goal"]?.string ?? "goal").map { $0 == "_" ? " " : $0 })
+        func amount(_ v: Double?) -> String { v.map { UnitSystem.fixed($0, $0 == $0.rounded() ? 0 : 2) } ?? "--" }
+        return "goal reached: \(name): \(amount(e["done"]?.number)) of \(amount(e["target"]?.number))"
     }
 
     private func distance(_ metres: Double?) -> String { "\(format.distance(metres)) \(format.distanceUnit)" }
