@@ -4,7 +4,8 @@ Power is what the rider must deliver to hold the path's speed on its grade: roll
 resistance, gravity, air drag and acceleration, through a drivetrain that loses 2.5 %;
 where that is negative the rider coasts (0 W, no pedalling). Cadence is 85-95 rpm while
 pedalling. Wheel and crank revolutions are integrated from the path, and each event time
-is the moment the last whole revolution completed (CSC: 1/1024 s; CPS wheel: 1/2048 s).
+is the moment the last whole revolution completed, in 1/1024 s. The power meter sends
+power and crank data (flags 0x0020); the CSC sensor wheel and crank data (flags 0x03).
 """
 import math
 import struct

@@ -56,11 +56,7 @@ public struct LiveSession: Equatable, Sendable {
         w.key("lap"); w.value(numbers.lap)
         w.key("hr"); w.value(numbers.heartRate)
         w.key("hr_zone"); w.value(numbers.heartRateZone)
-        let ride = numbers.activity == .ride
-        w.key("cadence_spm"); w.value(ride ? nil : numbers.cadence, decimals: 0)
-        w.key("cadence_rpm"); w.value(ride ? numbers.cadence : nil, decimals: 0)
-        w.key("power_w"); w.value(numbers.power, decimals: 0)
-        w.key("power_3s_w"); w.value(numbers.power3s, decimals: 0)
+        w.key("cadence_spm"); w.value(numbers.cadence, decimals: 0)
         w.key("steps"); w.value(numbers.steps)
         w.key("calories_kcal"); w.value(numbers.calories, decimals: 0)
         w.key("elevation_gain_m"); w.value(numbers.elevationGain, decimals: 1)
@@ -77,11 +73,8 @@ public struct LiveSession: Equatable, Sendable {
                   paceSecondsPerKilometre: json["pace_s_per_km"]?.number,
                   averagePaceSecondsPerKilometre: json["avg_pace_s_per_km"]?.number,
                   lap: Int(json["lap"]?.number ?? 1), heartRate: json["hr"]?.number.map { Int($0) },
-                  heartRateZone: json["hr_zone"]?.number.map { Int($0) },
-                  cadence: json["cadence_spm"]?.number ?? json["cadence_rpm"]?.number,
+                  heartRateZone: json["hr_zone"]?.number.map { Int($0) }, cadence: json["cadence_spm"]?.number,
                   steps: json["steps"]?.number.map { Int($0) }, calories: json["calories_kcal"]?.number,
                   elevationGain: json["elevation_gain_m"]?.number)
-        numbers.power = json["power_w"]?.number
-        numbers.power3s = json["power_3s_w"]?.number
     }
 }
