@@ -51,9 +51,12 @@ extension Daemon {
             var finished = summary
             finished.id = id
             history.append(finished)
-            motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
             flushSensorLog()
             sensorLog = nil
+            broadcast(LiveEvent(event, sessionID: id))
+            // Habits, streaks and awards the session earned follow its stop.
+            motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
+            return
         case let .zoneChanged(_, _, zone, _):
             // Watchers get zone changes from the alert monitor once the zone has held for
             // `zone_hold_s` (no chatter on a boundary); the journal has every change.
