@@ -25,6 +25,7 @@ let subcommands: [Subcommand] = [
     RecordsCommand.subcommand,
     DeleteCommand.subcommand,
     JournalSynthCommand.subcommand,
+    WeatherCommand.subcommand,
 ]
 
 @MainActor func printUsage() {
