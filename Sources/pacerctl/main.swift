@@ -26,6 +26,7 @@ let subcommands: [Subcommand] = [
     DeleteCommand.subcommand,
     JournalSynthCommand.subcommand,
     WeatherCommand.subcommand,
+    SunCommand.subcommand,
 ]
 
 @MainActor func printUsage() {
