@@ -88,7 +88,7 @@ public enum METARDecoder {
     }
 
     /// Four letters or digits beginning with a letter (`EGLL`, `K1V4`).
-    static func isStation(_ g: [UInt8]) -> Bool {
+    public static func isStation(_ g: [UInt8]) -> Bool {
         guard g.count == 4, let first = g.first, first >= 65, first <= 90 else { return false }
         return g.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }
     }
