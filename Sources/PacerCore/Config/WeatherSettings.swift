@@ -1,16 +1,14 @@
-/// `[weather]`: where `pacerctl weather --near/--station` fetches reports, how far it looks for
-/// a station, and whether pacerd attaches the weather to each session.
+/// `[weather]`: where `pacerctl weather --near/--station` fetches reports and how far it looks
+/// for a station.
 ///
 /// ```
 /// [weather]
 /// url = https://aviationweather.gov/api/data   ; the Aviation Weather Center's data API
 /// radius_km = 50
-/// attach = no
 /// ```
 public struct WeatherSettings: Equatable, Sendable {
     public var url = "https://aviationweather.gov/api/data"
     public var radiusKilometres: Double = 50
-    public var attach = false
     public init() {}
 }
 
@@ -21,7 +19,6 @@ extension PacerConfig {
             guard p.value.hasPrefix("http://") || p.value.hasPrefix("https://") else { throw ConfigValueProblem("'\(p.value)' is not an http(s) URL") }
             weather.url = p.value
         case "radius_km": weather.radiusKilometres = try p.number(in: 1...500)
-        case "attach": weather.attach = try p.boolean()
         default: throw ConfigValueProblem("unknown key")
         }
     }
