@@ -34,33 +34,25 @@ enum WeatherCommand {
         }
         guard !metars.isEmpty || !tafs.isEmpty else { throw UsageError("give --metar RAW, --taf RAW, --near LAT,LON or --station ICAO") }
         let text = WeatherText(options.preferences)
-        var unread = false
-        for raw in metars {
-            let report = METARDecoder.decode(raw)
-            unread = unread || !report.unparsed.isEmpty
+        func emit(_ json: (inout JSONWriter) -> Void, _ words: [String]) throws {
             if options.json {
                 var w = JSONWriter()
-                WeatherJSON.write(report, into: &w)
+                json(&w)
                 w.endLine()
                 try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
             } else {
-                try out.write(text.lines(report).joined(separator: "\n") + "\n")
+                try out.write(words.joined(separator: "\n") + "\n")
             }
+        }
+        for raw in metars {
+            let report = METARDecoder.decode(raw)
+            try emit({ WeatherJSON.write(report, into: &$0) }, text.lines(report))
         }
         for raw in tafs {
             let report = TAFDecoder.decode(raw)
-            unread = unread || !report.unparsed.isEmpty
-            if options.json {
-                var w = JSONWriter()
-                WeatherJSON.write(report, into: &w)
-                w.endLine()
-                try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
-            } else {
-                try out.write(text.lines(report).joined(separator: "\n") + "\n")
-            }
+            try emit({ WeatherJSON.write(report, into: &$0) }, text.lines(report))
         }
         try out.flush()
-        _ = unread
         return 0
     }
 

@@ -4,11 +4,7 @@
 public enum METARDecoder {
     public static func decode(_ raw: String) -> METARReport {
         var report = METARReport(raw: raw)
-        var groups = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).map { Array($0.utf8) }
-        if let last = groups.last, last.last == UInt8(ascii: "=") {
-            groups[groups.count - 1].removeLast()
-            if groups[groups.count - 1].isEmpty { groups.removeLast() }
-        }
+        let groups = WeatherGroups.split(raw)
         var i = 0
         func text(_ g: [UInt8]) -> String { String(decoding: g, as: UTF8.self) }
 

@@ -6,6 +6,16 @@ enum WeatherGroups {
     static let knotsPerKilometrePerHour = 1 / 1.852
     static let metresPerStatuteMile = 1609.344
 
+    /// A report's groups, split at white space, without the `=` that ends a bulletin's report.
+    static func split(_ raw: String) -> [[UInt8]] {
+        var groups = raw.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }).map { Array($0.utf8) }
+        if let last = groups.last, last.last == UInt8(ascii: "=") {
+            groups[groups.count - 1].removeLast()
+            if groups[groups.count - 1].isEmpty { groups.removeLast() }
+        }
+        return groups
+    }
+
     /// The value of `count` ASCII digits at `start`, or nil if any is not a digit or is missing.
     static func digits(_ g: [UInt8], _ start: Int, _ count: Int) -> Int? {
         guard start >= 0, count > 0, start + count <= g.count else { return nil }
