@@ -183,5 +183,8 @@ final class METARDecoderTests: XCTestCase {
             _ = METARDecoder.decode("KPIT 091955Z " + junk)
         }
         XCTAssertEqual(METARDecoder.decode("KPIT 091955Z 1 1/0SM").unparsed, ["1", "1/0SM"])
+        // Found by fuzz/run-weather.sh: a fraction with a numerator of 40 digits overflowed.
+        let long = "R KJFK " + String(repeating: "7", count: 120) + "03160/2SM -0"
+        XCTAssertEqual(METARDecoder.decode(long).unparsed, ["R", "KJFK", String(repeating: "7", count: 120) + "03160/2SM", "-0"])
     }
 }

@@ -18,7 +18,8 @@ enum WeatherGroups {
 
     /// The value of `count` ASCII digits at `start`, or nil if any is not a digit or is missing.
     static func digits(_ g: [UInt8], _ start: Int, _ count: Int) -> Int? {
-        guard start >= 0, count > 0, start + count <= g.count else { return nil }
+        // At most 9 digits: any group longer is not a number of any METAR field, and cannot overflow.
+        guard start >= 0, count > 0, count <= 9, start + count <= g.count else { return nil }
         var v = 0
         for i in start..<(start + count) {
             let c = g[i]
