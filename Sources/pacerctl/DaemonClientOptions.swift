@@ -15,6 +15,7 @@ struct DaemonClientOptions {
     let socketPath: String
     let json: Bool
     let preferences: DisplayPreferences
+    let config: PacerConfig
 
     init(_ args: CommandArguments) throws {
         // Units and clock come from the config file ([recording] units, [display] clock), then flags.
@@ -37,6 +38,7 @@ struct DaemonClientOptions {
         }
         prefs.utcOffsetSeconds = Terminal.utcOffsetSeconds(at: Int64(time(nil)))
         preferences = prefs
+        self.config = config
     }
 
     /// Connects and checks the VERSION greeting's major protocol version.

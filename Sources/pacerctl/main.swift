@@ -29,6 +29,8 @@ let subcommands: [Subcommand] = [
     MotivationCommands.load,
     DeleteCommand.subcommand,
     JournalSynthCommand.subcommand,
+    WeatherCommand.subcommand,
+    SunCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

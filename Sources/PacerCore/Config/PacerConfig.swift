@@ -6,6 +6,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     public var athlete = AthleteProfile()
     public var recording = RecordingSettings()
+    public var weather = WeatherSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -91,7 +92,7 @@ public struct PacerConfig: Equatable, Sendable {
     }
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
-                                        "unattended", "alerts", "display", "goals", "load"]
+                                        "unattended", "alerts", "display", "goals", "load", "weather"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
