@@ -49,3 +49,20 @@ final class CheckedConversionTests: XCTestCase {
         XCTAssertEqual(try args.integer("count", in: 1...100), 7)
     }
 }
+
+/// A CRC-valid sample whose steps delta makes the running count Int64.min is malformed, not a trap.
+final class JournalSampleHostileValueTests: XCTestCase {
+    func testStepsAtInt64MinIsMalformed() throws {
+        var w = ByteWriter()
+        w.u8(64)             // flags: steps only
+        w.zigzag(0)          // time delta
+        w.zigzag(0)          // distance step
+        w.zigzag(Int64.min)  // steps
+        var codec = JournalSampleCodec(sessionStart: UTCTime(millisecondsSinceEpoch: 0))
+        let decoded: SessionSample? = w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return try? codec.decode(&r)
+        }
+        XCTAssertNil(decoded)
+    }
+}
