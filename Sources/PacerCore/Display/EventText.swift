@@ -22,7 +22,7 @@ public struct EventText: Sendable {
         case .autoresumed: return "auto-resumed"
         case .lap, .split: return segment(e)
         case .zoneChanged:
-            let previous = number("previous").map { " (was \(Int($0)))" } ?? ""
+            let previous = number("previous").flatMap { $0.roundedInt(.towardZero) }.map { " (was \($0))" } ?? ""
             return "heart-rate zone \(format.integer(number("zone")))\(previous)\(bpm(number("hr"), prefix: " at "))"
         case .heartRateHigh: return "heart rate high: \(bpm(number("hr")))\(limit(number("limit")))"
         case .heartRateLow: return "heart rate low: \(bpm(number("hr")))\(limit(number("limit")))"
@@ -47,7 +47,7 @@ public struct EventText: Sendable {
         var parts = ["\(distance(e["distance_m"]?.number)) in \(format.duration(e["elapsed_s"]?.number))"]
         if let pace = e["pace_s_per_km"]?.number { parts.append("\(format.pace(secondsPerKilometre: pace)) \(format.paceUnit)") }
         if let hr = e["hr_avg"]?.number { parts.append(bpm(hr)) }
-        let index = e["index"]?.number.map { " \(Int($0))" } ?? ""
+        let index = e["index"]?.integer.map { " \($0)" } ?? ""
         return "\(e.kind.rawValue)\(index): " + parts.joined(separator: ", ")
     }
 
@@ -65,6 +65,6 @@ public struct EventText: Sendable {
     }
 
     private func distance(_ metres: Double?) -> String { "\(format.distance(metres)) \(format.distanceUnit)" }
-    private func bpm(_ v: Double?, prefix: String = "") -> String { v.map { "\(prefix)\(Int($0)) bpm" } ?? "" }
-    private func limit(_ v: Double?) -> String { v.map { " (limit \(Int($0)))" } ?? "" }
+    private func bpm(_ v: Double?, prefix: String = "") -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { "\(prefix)\($0) bpm" } ?? "" }
+    private func limit(_ v: Double?) -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { " (limit \($0))" } ?? "" }
 }
