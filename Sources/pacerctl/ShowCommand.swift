@@ -36,6 +36,13 @@ enum ShowCommand {
                     try out.write("\(title) \(g.index)  \(u.distance(g.distanceMeters)) \(u.distanceUnit)  \(UnitSystem.clock(g.elapsedSeconds))  \(u.pace(metres: g.distanceMeters, seconds: g.movingSeconds))/\(u.distanceUnit)\n")
                 }
             }
+            // The weather is in the session's records, not the index: read them only for it.
+            if let weather = try history.session(id: id).flatMap({ SessionWeather(events: $0.events) }) {
+                let text = WeatherText(DisplayPreferences(units: u == .metric ? .metric : .imperial))
+                try out.write("weather    \(weather.station)\(weather.distanceMetres.map { " (\(u.distance($0)) \(u.distanceUnit) away)" } ?? "")\n")
+                for line in text.lines(METARDecoder.decode(weather.metar)) { try out.write("  \(line)\n") }
+                if let taf = weather.taf { for line in text.lines(TAFDecoder.decode(taf)) { try out.write("  \(line)\n") } }
+            }
         }
         try out.flush()
         return 0

@@ -5,11 +5,13 @@ import PacerSystem
 /// units and clock, or the JSON of issue #16 with `--json` (groups it cannot read are named in
 /// `unparsed`). `--near LAT,LON` or `--station ICAO` fetches the latest METAR and TAF from the
 /// Aviation Weather Center first (`[weather] url`, `radius_km`); unreachable: exit status 2.
+/// `--attach` prints what a session keeps instead (`SessionWeather`: raw and decoded, one JSON
+/// line): pacerd runs it for `[weather] attach`.
 enum WeatherCommand {
     static let subcommand = Subcommand(name: "weather",
-                                       usage: "weather --metar RAW | --taf RAW | --near LAT,LON | --station ICAO [--json] [--units metric|imperial] [--clock 12|24] [--config FILE]",
+                                       usage: "weather --metar RAW | --taf RAW | --near LAT,LON | --station ICAO [--json | --attach] [--units metric|imperial] [--clock 12|24] [--config FILE]",
                                        summary: "decode a METAR or TAF, or fetch the latest near a place") { args in
-        let parsed = try CommandArguments(args, flags: ["json"], options: ["metar", "taf", "near", "station", "units", "clock", "config", "socket"])
+        let parsed = try CommandArguments(args, flags: ["json", "attach"], options: ["metar", "taf", "near", "station", "units", "clock", "config", "socket"])
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)' (quote the report)") }
         let options = try DaemonClientOptions(parsed)
         var metars = parsed.options("metar"), tafs = parsed.options("taf")
@@ -19,6 +21,12 @@ enum WeatherCommand {
                 guard let found = try fetch(parsed, settings: options.config.weather) else {
                     printError("pacerctl weather: no station with a METAR within \(Int(options.config.weather.radiusKilometres)) km")
                     return 1
+                }
+                if parsed.flag("attach") {
+                    let weather = SessionWeather(station: found.id, distanceMetres: found.station?.distanceMetres, metar: found.metar, taf: found.taf)
+                    try out.write(weather.detail + "\n")
+                    try out.flush()
+                    return 0
                 }
                 if !options.json {
                     let km = found.station.map { " (\(MeasurementFormatter(options.preferences).distance($0.distanceMetres)) \(MeasurementFormatter(options.preferences).distanceUnit) away)" } ?? ""
@@ -33,6 +41,7 @@ enum WeatherCommand {
             }
         }
         guard !metars.isEmpty || !tafs.isEmpty else { throw UsageError("give --metar RAW, --taf RAW, --near LAT,LON or --station ICAO") }
+        if parsed.flag("attach") { throw UsageError("--attach goes with --near or --station") }
         let text = WeatherText(options.preferences)
         func emit(_ json: (inout JSONWriter) -> Void, _ words: [String]) throws {
             if options.json {

@@ -34,6 +34,8 @@ extension Daemon {
             sensorLog?.append(notification)
         case .notice(let text):
             DaemonLog.notice(text)
+        case let .fetchWeather(latitude, longitude):
+            fetchWeather(latitude: latitude, longitude: longitude)
         }
     }
 

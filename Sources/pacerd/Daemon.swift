@@ -42,6 +42,8 @@ final class Daemon {
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
     var motivation: MotivationMonitor?
+    /// The `[weather] attach` fetch under way (Daemon+Weather.swift).
+    var weatherFetch: WeatherFetch?
 
     init(options: DaemonOptions) throws {
         self.options = options

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import PacerCore
 
 /// `pacerctl weather --near/--station` against recorded Aviation Weather Center answers served by
 /// python's http.server on 127.0.0.1 (the real service is HTTPS at aviationweather.gov; nothing
@@ -33,7 +34,7 @@ final class WeatherFetchTests: XCTestCase {
         deinit { process.terminate(); process.waitUntilExit() }
     }
 
-    func makeService() throws -> (LocalServer, URL) {
+    static func makeService() throws -> (LocalServer, URL) {
         let root = try BuiltBinaries.temporaryDirectory("weather-fetch")
         let api = root.appendingPathComponent("api/data")
         try FileManager.default.createDirectory(at: api, withIntermediateDirectories: true)
@@ -55,7 +56,7 @@ final class WeatherFetchTests: XCTestCase {
     }
 
     func testNearestStationWithBothReportsWins() throws {
-        let (server, conf) = try makeService()
+        let (server, conf) = try Self.makeService()
         _ = server
         let r = try BuiltBinaries.run("pacerctl", ["weather", "--config", conf.path, "--near", "40.36,-79.95", "--units", "metric"])
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -69,8 +70,25 @@ final class WeatherFetchTests: XCTestCase {
         XCTAssertTrue(lines[1].hasPrefix(#"{"station":"KPIT","valid_from":"0918","valid_to":"1024","periods":[{"type":"BASE""#), json.stdoutText)
     }
 
+    /// What pacerd runs for `[weather] attach`: one JSON line, raw and decoded, that the journal keeps.
+    func testAttachPrintsWhatASessionKeeps() throws {
+        let (server, conf) = try Self.makeService()
+        _ = server
+        let r = try BuiltBinaries.run("pacerctl", ["weather", "--attach", "--config", conf.path, "--near", "40.36,-79.95"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdoutText.filter { $0 == "\n" }.count, 1, r.stdoutText)
+        let json = try JSONValue.parse(r.stdoutText)
+        XCTAssertEqual(json["station"]?.string, "KPIT")
+        XCTAssertEqual(json["distance_m"]?.number, 26_323)
+        XCTAssertTrue(json["metar"]?.string?.hasPrefix("KPIT 091951Z 22015G25KT") == true, r.stdoutText)
+        XCTAssertEqual(json["decoded"]?["taf"]?["periods"]?.array?.count, 3)
+        let alone = try BuiltBinaries.run("pacerctl", ["weather", "--attach", "--metar", "KPIT 091951Z 22015KT 10SM CLR 18/16 A2992"])
+        XCTAssertEqual(alone.status, 2, alone.stderr)
+        XCTAssertTrue(alone.stderr.contains("--attach goes with --near or --station"), alone.stderr)
+    }
+
     func testNothingWithinTheRadiusAndOffline() throws {
-        let (server, conf) = try makeService()
+        let (server, conf) = try Self.makeService()
         _ = server
         let far = try BuiltBinaries.run("pacerctl", ["weather", "--config", conf.path, "--near", "48.14,11.58"])
         XCTAssertEqual(far.status, 1)

@@ -14,6 +14,7 @@ public enum GPXWriter {
         x.raw(#"http://www.garmin.com/xmlschemas/TrackPointExtension/v1 http://www.garmin.com/xmlschemas/TrackPointExtensionv1.xsd">"#)
         x.raw("\n<metadata>")
         x.element("name", title(s))
+        if let weather = SessionWeather(events: session.events) { x.element("desc", weather.summary(DisplayPreferences())) }
         if let start = s.start { x.element("time", XMLText.time(start)) }
         x.raw("</metadata>\n<trk>")
         x.element("name", title(s))

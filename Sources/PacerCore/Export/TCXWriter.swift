@@ -59,6 +59,8 @@ public enum TCXWriter {
             }
             x.raw("</Lap>")
         }
+        // The schema's order: Lap+, Notes, Training, Creator.
+        if let weather = SessionWeather(events: session.events) { x.raw("\n"); x.element("Notes", weather.summary(DisplayPreferences())) }
         x.raw("\n<Creator xsi:type=\"Device_t\"><Name>Pacer</Name><UnitId>0</UnitId><ProductID>0</ProductID>")
         x.raw("<Version><VersionMajor>0</VersionMajor><VersionMinor>1</VersionMinor></Version></Creator>")
         x.raw("\n</Activity>\n</Activities>\n</TrainingCenterDatabase>\n")

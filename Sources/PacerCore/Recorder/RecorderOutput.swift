@@ -7,4 +7,7 @@ public enum RecorderOutput: Equatable, Sendable {
     case sensorLog(BLENotification)
     /// A decision worth a log line (resume, interrupted, time re-anchored, auto start).
     case notice(String)
+    /// `[weather] attach`: fetch the weather here for the session now recording, and hand it to
+    /// `attachWeather` (once a session, at its first fix with a position).
+    case fetchWeather(latitude: Double, longitude: Double)
 }

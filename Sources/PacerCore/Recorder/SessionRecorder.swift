@@ -66,6 +66,8 @@ public struct SessionRecorder: Sendable {
     private var lastDate: UTCTime?
     private var lastNotificationTime: UTCTime?
     private var undatedWithoutReference = 0
+    /// Whether this session's weather was asked for (`[weather] attach`) or is in its journal.
+    private var weatherRequested = false
 
     public init(settings: Settings) {
         self.settings = settings
@@ -131,6 +133,7 @@ public struct SessionRecorder: Sendable {
         }
         engine.handle(fix: fix, at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
         unattended?.observeSpeed(fix.speed, at: input.monotonic)
+        requestWeather(at: fix, emit: emit)
     }
 
     /// A fix that `date(of:)` could not place in time (replay asks first): counted, skipped.
@@ -190,6 +193,15 @@ public struct SessionRecorder: Sendable {
             }
         }
         if case .stop = command { ended(at: input) }
+    }
+
+    /// The weather `fetchWeather` asked for, fetched (a `SessionWeather` detail): it joins the
+    /// session at the timeline's present. Dropped while no session records; a fetch that failed
+    /// never comes here, and recording never waits for one.
+    public mutating func attachWeather(_ weather: SessionWeather, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        guard engine.phase.isActive else { return }
+        let at = commandTime(at: input, emit: emit)
+        emit(.journal(.event(.marker(time: at, kind: SessionWeather.markerKind, detail: weather.detail))))
     }
 
     /// The periodic heartbeat (about once a second): liveness decisions, and the timeline while
@@ -262,9 +274,20 @@ public struct SessionRecorder: Sendable {
         }
         timeline = start
         started = start
+        weatherRequested = false
         try? engine.handle(.start(activity), at: SessionRecorder.instant(start), time: start) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
-        if let first { engine.handle(fix: first, at: SessionRecorder.instant(start)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) } }
+        if let first {
+            engine.handle(fix: first, at: SessionRecorder.instant(start)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            requestWeather(at: first, emit: emit)
+        }
         unattended?.sessionStarted(at: input.monotonic)
+    }
+
+    private mutating func requestWeather(at fix: GNSSFix, emit: (RecorderOutput) -> Void) {
+        guard settings.config.weather.attach, !weatherRequested, engine.phase.isActive,
+              let latitude = fix.latitude, let longitude = fix.longitude else { return }
+        weatherRequested = true
+        emit(.fetchWeather(latitude: latitude, longitude: longitude))
     }
 
     private mutating func ended(at input: InputInstant) {
@@ -349,6 +372,7 @@ public struct SessionRecorder: Sendable {
             return
         }
         rebuild(open)
+        weatherRequested = SessionWeather(events: open.events) != nil
         timeline = max(last, open.start)
         started = open.start
         unattended?.sessionStarted(at: input.monotonic)
