@@ -1,23 +1,11 @@
 import PacerCore
 import PacerSystem
 
-/// Goals, habits and awards in the daemon: the history read once at start, the session being
+/// Goals, habits and awards in the daemon: the history read once at start (`loadHistory`), the session being
 /// recorded counted into today's goals (STATE), and the EVENTs that `MotivationMonitor`
 /// decides, on the daemon's time (GPS time while there is a fix, else the system clock; both
 /// can be set from outside in tests: a GPS recording, or faketime).
 extension Daemon {
-    /// Reads the finished sessions (index rows only) and the system time zone.
-    func loadMotivation() {
-        let calendar = SystemTimeZone.calendar()
-        var history = MotivationHistory(calendar: calendar)
-        do {
-            history = MotivationHistory(index: try JournalHistory(directory: settings.journalDirectory, summaries: false).index, calendar: calendar)
-        } catch {
-            DaemonLog.warning("goals: history unreadable, starting from none: \(error)")
-        }
-        motivation = MotivationMonitor(settings: settings.motivation, history: history)
-    }
-
     /// The session being recorded, as motivation counts it.
     func liveSessionFacts(_ live: LiveSession?) -> SessionFacts? {
         guard let live, let start = live.start else { return nil }

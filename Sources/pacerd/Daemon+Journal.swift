@@ -24,8 +24,11 @@ extension Daemon {
         loadHistory()
     }
 
-    /// The finished sessions' summaries, read once (and again after recovery closed a session).
+    /// The finished sessions, read once for both their uses — the summaries `sessions` lists and
+    /// the rows goals, habits and awards count — and again after recovery closed a session.
     func loadHistory() {
+        let calendar = SystemTimeZone.calendar()
+        var rows = MotivationHistory(calendar: calendar)
         do {
             let index = try JournalHistory(directory: settings.journalDirectory).index
             history = (0..<index.count).compactMap { i in
@@ -33,9 +36,11 @@ extension Daemon {
                 summary.id = String(index.id(i))
                 return summary
             }
+            rows = MotivationHistory(index: index, calendar: calendar)
         } catch {
-            DaemonLog.error("journal: cannot list sessions: \(error)")
+            DaemonLog.error("journal: cannot list sessions: \(error); goals start from none")
         }
+        motivation = MotivationMonitor(settings: settings.motivation, history: rows)
     }
 
     func apply(_ entry: JournalEntry) {

@@ -61,7 +61,6 @@ final class Daemon {
 
     func run() throws -> Int32 {
         try openJournal()
-        loadMotivation()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in

@@ -45,6 +45,33 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertFalse(try JournalHistory(directory: dir).rebuilt, "a matching index is reused")
     }
 
+    /// `JournalHistory(...).index` alone: the history object is gone before the rows are read
+    /// (an optimized pacerd crashed on exactly this at start, reading rows from freed memory).
+    func testTheIndexOutlivesTheHistoryThatOpenedIt() throws {
+        let w = try JournalWriter(directory: dir)
+        try w.beginSession(activity: .run, start: t0)
+        for i in 0..<20 { w.append(sample: sample(i)) }
+        try w.endSession(summary: summary(20))
+        for rebuilt in [true, false] {
+            weak var opened: JournalHistory?
+            let index: HistoryIndexReader = try {
+                let history = try JournalHistory(directory: dir)
+                XCTAssertEqual(history.rebuilt, rebuilt)
+                opened = history
+                return history.index
+            }()
+            XCTAssertNil(opened, "the history object is gone")
+            // Reuse what a free would have given back, as the daemon's next allocations do (malloc
+            // hands the same size class back first).
+            let scribble = (0..<8).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: index.bytes.count, alignment: 8) }
+            defer { scribble.forEach { $0.deallocate() } }
+            for b in scribble { b.initializeMemory(as: UInt8.self, repeating: 0xA5) }
+            XCTAssertEqual(index.count, 1)
+            XCTAssertEqual(index.row(0).start, t0.millisecondsSinceEpoch)
+            XCTAssertEqual(index.summary(0)?.distanceMeters, summary(20).distanceMeters)
+        }
+    }
+
     func testTornTailIsCutAndTheOpenSessionClosedAsInterrupted() throws {
         do {
             let w = try JournalWriter(directory: dir)

@@ -73,6 +73,9 @@ public struct HistoryIndex: Sendable {
 /// Reads an index file in place: rows are decoded on demand, summaries only when asked for.
 public struct HistoryIndexReader {
     public let bytes: UnsafeRawBufferPointer
+    /// Whoever owns `bytes`: every copy of the reader keeps it alive, so no caller can read
+    /// freed memory after dropping the owner (an optimized build frees at the last use).
+    public var owner: AnyObject?
     public let segments: [HistoryIndex.SegmentSize]
     public let count: Int
     let rowsStart: Int

@@ -7,8 +7,7 @@ import PacerCore
 /// segment files and rebuilt from them (then saved) when it is missing or disagrees.
 public final class JournalHistory {
     public let directory: JournalDirectory
-    /// The index bytes (owned here; `index` points into them).
-    private let storage: UnsafeMutableRawBufferPointer
+    /// The index's rows and summaries; it owns the bytes it reads, so it may outlive this object.
     public let index: HistoryIndexReader
     /// True when this open had to rebuild the index from the segments.
     public let rebuilt: Bool
@@ -19,42 +18,43 @@ public final class JournalHistory {
         directory = JournalDirectory(path: path)
         let segments = try directory.segments()
         let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
-        if let (buffer, reader) = JournalHistory.load(directory.indexPath, summaries: summaries), reader.segments == sizes {
-            storage = buffer
+        if let reader = JournalHistory.load(directory.indexPath, summaries: summaries), reader.segments == sizes {
             index = reader
             rebuilt = false
             return
         }
         let bytes = HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
         JournalHistory.save(bytes, directory: directory)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 8)
-        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
-        guard let reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: buffer[0..<bytes.count])) else {
-            buffer.deallocate()
+        let storage = IndexBytes(count: bytes.count)
+        bytes.withUnsafeBytes { storage.buffer.copyMemory(from: $0) }
+        guard var reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: storage.buffer[0..<bytes.count])) else {
             throw JournalStateError("history index failed to verify after rebuilding")
         }
-        storage = buffer
+        reader.owner = storage
         index = reader
         rebuilt = true
     }
 
     /// Reads the saved index (its rows only unless `summaries`); nil when missing or damaged.
-    private static func load(_ path: String, summaries: Bool) -> (UnsafeMutableRawBufferPointer, HistoryIndexReader)? {
+    private static func load(_ path: String, summaries: Bool) -> HistoryIndexReader? {
         guard let file = try? JournalFile(path: path, writable: false), let size = try? file.size() else { return nil }
         var header = [UInt8](repeating: 0, count: HistoryIndex.headerSize)
         guard (try? header.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }) == header.count,
               let rowsLength = header.withUnsafeBytes({ HistoryIndexReader.rowsLength(header: $0) }), rowsLength <= size else { return nil }
         let length = summaries ? size : rowsLength
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(length, 1), alignment: 8)
-        guard (try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length]), at: 0)) == length,
-              let reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: buffer[0..<length])) else {
-            buffer.deallocate()
-            return nil
-        }
-        return (buffer, reader)
+        let storage = IndexBytes(count: length)
+        guard (try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage.buffer[0..<length]), at: 0)) == length,
+              var reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: storage.buffer[0..<length])) else { return nil }
+        reader.owner = storage
+        return reader
     }
 
-    deinit { storage.deallocate() }
+    /// The bytes a `HistoryIndexReader` reads, freed with the last reader that holds them.
+    private final class IndexBytes {
+        let buffer: UnsafeMutableRawBufferPointer
+        init(count: Int) { buffer = .allocate(byteCount: max(count, 1), alignment: 8) }
+        deinit { buffer.deallocate() }
+    }
 
     /// Row number of session `id`, or nil.
     public func row(id: UInt64) -> Int? {
