@@ -63,7 +63,7 @@ def proc_stats(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    return hwm, (int(fields[11]) + int(fields[12])) / ticks
+    return hwm, (int(fields[11]) + int(fields[12])) / ticks, int(fields[11]) / ticks, int(fields[12]) / ticks
 
 
 def percentile(values, p):
@@ -87,6 +87,8 @@ def main():
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--pacerctl", help="to write --history past sessions into pacerd's journal first")
     ap.add_argument("--history", type=int, default=300, help="past sessions in the journal (about a year)")
+    ap.add_argument("--index-first", action="store_true",
+                    help="build the history index before pacerd starts (as after any earlier start)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="pacer-bench-")
     procs = []
@@ -101,6 +103,9 @@ def main():
         if a.pacerctl and a.history > 0:
             subprocess.run([a.pacerctl, "journal-synth", "--journal", os.path.join(tmp, "journal"), "--sessions",
                             str(a.history), "--samples", "60", "--no-sync"], check=True, stdout=subprocess.DEVNULL)
+            if a.index_first:
+                subprocess.run([a.pacerctl, "sessions", "--journal", os.path.join(tmp, "journal")], check=True,
+                               stdout=subprocess.DEVNULL)
         pacerd = subprocess.Popen([a.pacerd, "--config", os.path.join(tmp, "pacer.conf"),
                                    "--gps", "serial:%s@115200" % os.path.join(tmp, "gps-pacerd"),
                                    "--sensors", "none", "--socket", os.path.join(tmp, "pacer.sock"),
@@ -188,11 +193,13 @@ def main():
         print("10 Hz NMEA for %.0f s (%d epochs) on two ptys, one watcher each; pacerd recording a session, with a "
               "client asking for its %d past sessions 10x/s (%d replies, %.1f MB)"
               % (a.seconds, count, a.history, sessions_replies, sessions_bytes / 1e6))
-        print("%-8s %12s %12s %10s %10s %10s %9s" % ("daemon", "peak RSS KB", "CPU time s", "p50 ms", "p99 ms", "max ms", "reports"))
+        print("%-8s %12s %12s %14s %10s %10s %10s %9s" % ("daemon", "peak RSS KB", "CPU time s", "(user+system)",
+                                                         "p50 ms", "p99 ms", "max ms", "reports"))
         for name in ("pacerd", "gpsd"):
             l = latency[name]
-            print("%-8s %12d %12.2f %10.2f %10.2f %10.2f %9d" % (name, stats[name][0], stats[name][1], percentile(l, 50),
-                                                                 percentile(l, 99), max(l) if l else float("nan"), len(l)))
+            print("%-8s %12d %12.2f %14s %10.2f %10.2f %10.2f %9d" % (
+                name, stats[name][0], stats[name][1], "(%.2f+%.2f)" % (stats[name][2], stats[name][3]), percentile(l, 50),
+                percentile(l, 99), max(l) if l else float("nan"), len(l)))
         rss = stats["pacerd"][0] / stats["gpsd"][0]
         cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.01)
         p99 = percentile(latency["pacerd"], 99)

@@ -35,6 +35,7 @@ extension Daemon {
         guard var m = motivation, let facts = SessionFacts(summary, id: id.flatMap { UInt64($0) } ?? 0) else { return }
         let events = m.sessionStopped(facts, now: time)
         motivation = m
+        sessionsReply = nil
         for e in events {
             DaemonLog.info("\(e.kind.rawValue): \(e["title"]?.string ?? e["habit"]?.string ?? e["goal"]?.string ?? "")")
             broadcast(e)

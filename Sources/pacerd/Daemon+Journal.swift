@@ -24,23 +24,18 @@ extension Daemon {
         loadHistory()
     }
 
-    /// The finished sessions, read once for both their uses — the summaries `sessions` lists and
-    /// the rows goals, habits and awards count — and again after recovery closed a session.
+    /// The finished sessions, from the history index's rows alone (no summary is decoded): goals,
+    /// habits, awards and the SESSIONS list all read them. Again after recovery closed a session.
     func loadHistory() {
         let calendar = SystemTimeZone.calendar()
         var rows = MotivationHistory(calendar: calendar)
         do {
-            let index = try JournalHistory(directory: settings.journalDirectory).index
-            history = (0..<index.count).compactMap { i in
-                guard var summary = index.summary(i) else { return nil }
-                summary.id = String(index.id(i))
-                return summary
-            }
-            rows = MotivationHistory(index: index, calendar: calendar)
+            rows = MotivationHistory(index: try JournalHistory(directory: settings.journalDirectory, summaries: false).index, calendar: calendar)
         } catch {
-            DaemonLog.error("journal: cannot list sessions: \(error); goals start from none")
+            DaemonLog.error("journal: cannot list sessions: \(error); goals and the session list start from none")
         }
         motivation = MotivationMonitor(settings: settings.motivation, history: rows)
+        sessionsReply = nil
     }
 
     func apply(_ entry: JournalEntry) {
@@ -64,15 +59,16 @@ extension Daemon {
         DaemonLog.error("journal: \(text) (kept in memory, retried)")
     }
 
-    /// The SESSIONS reply, built once per change of the history: a client polling `sessions`
-    /// during a recording costs a copy, not a listing.
+    /// The SESSIONS reply, built once per change of the history (a session stopped, recovery):
+    /// a client polling `sessions` during a recording costs a send, not a listing.
     func sessionsLine() -> [UInt8] {
         if let cached = sessionsReply { return cached }
-        var w = JSONWriter(capacity: 256 + history.count * 512)
+        let sessions = motivation?.history.sessions ?? []
+        var w = JSONWriter(capacity: 256 + sessions.count * 256)
         w.beginObject()
         w.key("class"); w.value("SESSIONS")
         w.key("sessions"); w.beginArray()
-        for summary in history { summary.writeJSON(into: &w) }
+        for s in sessions { s.writeListJSON(into: &w) }
         w.endArray()
         w.endObject()
         w.bytes.append(0x0A)

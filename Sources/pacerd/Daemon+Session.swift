@@ -50,9 +50,6 @@ extension Daemon {
             openSensorLog()
         case let .sessionStopped(_, summary):
             DaemonLog.info("session \(id ?? "unsaved") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
-            var finished = summary
-            finished.id = id
-            history.append(finished)
             flushSensorLog()
             sensorLog = nil
             broadcast(LiveEvent(event, sessionID: id))

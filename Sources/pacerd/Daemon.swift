@@ -31,8 +31,7 @@ final class Daemon {
     var lastJournalError: String?
     /// The config file's text, kept with each session (replay with `--config` writes the same).
     var configText: String
-    /// Summaries of the finished sessions, kept current as sessions end: `sessions` never rescans.
-    var history: [SessionSummary] = [] { didSet { sessionsReply = nil } }
+    /// The SESSIONS reply while the history (motivation's, kept current as sessions end) holds.
     var sessionsReply: [UInt8]?
     /// The session's BLE log while one records with `[sensors] record_log`.
     var sensorLog: SensorLogFile?

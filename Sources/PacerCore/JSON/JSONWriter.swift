@@ -205,22 +205,37 @@ public struct JSONWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
+    /// Copies runs that need no escape at once (STATE's keys and values are plain ASCII: one
+    /// scan and one copy each, no per-byte appends and no temporary arrays).
     private mutating func appendQuoted(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [92, 92])
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: [92, 110])
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: [92, 114])
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: [92, 116])
-            case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [92, 117, 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: bytes.append(b)
+        var s = s
+        s.withUTF8 { utf8 in
+            var copied = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<i]))
+                appendEscaped(b)
+                copied = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ b: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
+        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
+        default:
+            func hex(_ n: UInt8) -> UInt8 { n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "a") + n - 10 }
+            bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
+            bytes.append(hex(b >> 4)); bytes.append(hex(b & 15))
+        }
     }
 
     /// Ends a line of newline-delimited JSON: appends `\n`; the next value starts a new document.

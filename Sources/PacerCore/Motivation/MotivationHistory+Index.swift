@@ -8,7 +8,8 @@ extension MotivationHistory {
             guard let start = row.start else { continue }
             facts.append(SessionFacts(id: row.id, start: start, activity: row.activity, distanceMeters: row.distance,
                                       movingSeconds: row.moving, elapsedSeconds: row.elapsed, steps: row.steps.map(Double.init),
-                                      calories: row.calories, trimp: row.trimp, bestEfforts: row.bestEfforts))
+                                      calories: row.calories, trimp: row.trimp, bestEfforts: row.bestEfforts,
+                                      interrupted: row.interrupted))
         }
         self.init(calendar: calendar, sessions: facts)
     }

@@ -13,10 +13,12 @@ public struct SessionFacts: Equatable, Sendable {
     public var trimp: Double?
     /// Fastest 1 km, 5 km, 10 km, half and full marathon inside the session (`BestEfforts`).
     public var bestEfforts: [Double?]
+    /// Closed by recovery after a crash, not stopped.
+    public var interrupted: Bool
 
     public init(id: UInt64, start: Int64, activity: Activity, distanceMeters: Double = 0, movingSeconds: Double = 0,
                 elapsedSeconds: Double = 0, steps: Double? = nil, calories: Double? = nil, trimp: Double? = nil,
-                bestEfforts: [Double?] = []) {
+                bestEfforts: [Double?] = [], interrupted: Bool = false) {
         self.id = id
         self.start = start
         self.activity = activity
@@ -27,6 +29,7 @@ public struct SessionFacts: Equatable, Sendable {
         self.calories = calories
         self.trimp = trimp
         self.bestEfforts = bestEfforts
+        self.interrupted = interrupted
     }
 
     /// From a summary; nil when the session has no start time (it belongs to no day).
@@ -34,6 +37,6 @@ public struct SessionFacts: Equatable, Sendable {
         guard let start = s.start else { return nil }
         self.init(id: id, start: start.millisecondsSinceEpoch, activity: s.activity, distanceMeters: s.distanceMeters,
                   movingSeconds: s.movingSeconds, elapsedSeconds: s.elapsedSeconds, steps: s.steps.map(Double.init),
-                  calories: s.calories, trimp: s.trimp, bestEfforts: bestEfforts)
+                  calories: s.calories, trimp: s.trimp, bestEfforts: bestEfforts, interrupted: s.interrupted)
     }
 }

@@ -194,13 +194,30 @@ public final class JournalWriter {
             return
         }
         let bytes = try file.readAll()
-        var assembler = JournalAssembler()
+        // Every frame's checksum, and the records that open and close sessions: which session (if
+        // any) the crash left open. Samples are delta-coded, so decoding them means walking them
+        // all: only the open session's are decoded, below — a segment of closed sessions costs a
+        // CRC pass, not a decode of months of samples.
+        var outline = JournalAssembler(wantSamples: { _ in false })
         var malformedAt: Int?
         let result = bytes.withUnsafeBytes { raw in
             JournalScanner.scan(raw) { type, payload, offset in
-                do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
+                guard type != .samples else { return true }
+                do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
                 catch { malformedAt = offset; return false }
                 return true
+            }
+        }
+        var assembler = outline
+        if let open = outline.open {
+            assembler = JournalAssembler()
+            let end = malformedAt ?? result.validEnd
+            bytes.withUnsafeBytes { raw in
+                _ = JournalScanner.scan(UnsafeRawBufferPointer(rebasing: raw[0..<end]), from: open.offset) { type, payload, offset in
+                    do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
+                    catch { malformedAt = offset; return false }
+                    return true
+                }
             }
         }
         guard result.end != .badHeader else {
@@ -219,7 +236,7 @@ public final class JournalWriter {
             recovery.truncatedBytes = bytes.count - validEnd
         }
         written = validEnd
-        if assembler.highestID > 0 { nextID = assembler.highestID + 1 }
+        if outline.highestID > 0 { nextID = outline.highestID + 1 }
         if malformedAt == nil, let open = assembler.open, let codec = assembler.openCodec {
             recovered = (open, codec)
             recovery.openSessionID = open.id

@@ -1,0 +1,27 @@
+import XCTest
+@testable import PacerCore
+
+/// Strings in STATE, events and exports: plain runs copied whole, everything JSON needs escaped,
+/// and the parser reads back exactly what was written.
+final class JSONWriterEscapingTests: XCTestCase {
+    func testEscapesAndRoundTrips() throws {
+        let cases: [(String, String)] = [
+            ("", #""""#),
+            ("heart_rate", #""heart_rate""#),
+            ("say \"hi\"", #""say \"hi\"""#),
+            ("a\\b", #""a\\b""#),
+            ("line\nnext\r\ttab", #""line\nnext\r\ttab""#),
+            ("\u{01}\u{1F}x", #""\u0001\u001fx""#),
+            ("Zürich 🏃", "\"Zürich 🏃\""),
+        ]
+        for (text, expected) in cases {
+            var w = JSONWriter()
+            w.value(text)
+            XCTAssertEqual(String(decoding: w.bytes, as: UTF8.self), expected)
+            XCTAssertEqual(try JSONValue.parse(w.bytes), .string(text))
+            var k = JSONWriter()
+            k.beginObject(); k.key(text); k.value(1); k.endObject()
+            XCTAssertEqual(try JSONValue.parse(k.bytes)[text]?.number, 1)
+        }
+    }
+}
