@@ -21,6 +21,7 @@ let subcommands: [Subcommand] = [
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,
+    JournalSizeCommand.subcommand,
     StatsCommand.subcommand,
     RecordsCommand.subcommand,
     DeleteCommand.subcommand,

@@ -23,14 +23,25 @@ public struct JournalAssembler {
     /// Applies one record; returns a session that this record completed. Throws on a payload
     /// that verified but does not decode (treated like damage by callers).
     public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
-        if type == .samples {
+        if type.holdsSamples {
             guard open != nil, var c = codec else { throw ByteReader.Malformed() }
             var r = ByteReader(payload)
-            let n = try r.count(max: payload.count)
-            if open!.hasSamples { open!.samples.reserveCapacity(open!.samples.count + n) }
-            for _ in 0..<n {
-                let s = try c.decode(&r)
-                if open!.hasSamples { open!.samples.append(s) }
+            // Format 1 counts its samples; format 2 samples run to the payload's end (at least one).
+            var n = 0
+            if type == .samples {
+                let count = try r.count(max: payload.count)
+                for _ in 0..<count {
+                    let s = try c.decodeV1(&r)
+                    if open!.hasSamples { open!.samples.append(s) }
+                }
+                n = count
+            } else {
+                guard !r.isAtEnd else { throw ByteReader.Malformed() }
+                while !r.isAtEnd {
+                    let s = try c.decode(&r)
+                    if open!.hasSamples { open!.samples.append(s) }
+                    n += 1
+                }
             }
             guard r.isAtEnd else { throw ByteReader.Malformed() }
             codec = c

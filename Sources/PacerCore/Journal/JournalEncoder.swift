@@ -35,10 +35,8 @@ public struct JournalEncoder: Sendable {
     /// Emits buffered samples as one samples record.
     public mutating func flushSamples(into out: inout [UInt8]) {
         guard blockCount > 0 else { return }
-        var payload = ByteWriter(capacity: block.count + 4)
-        payload.varint(UInt64(blockCount))
-        payload.append(block.bytes)
-        JournalFormat.appendFrame(type: .samples, payload: payload.bytes, to: &out)
+        // Format 2 samples run to the end of the payload: no count (a byte a second at 1 Hz).
+        JournalFormat.appendFrame(type: .taggedSamples, payload: block.bytes, to: &out)
         block.bytes.removeAll(keepingCapacity: true)
         blockCount = 0
     }

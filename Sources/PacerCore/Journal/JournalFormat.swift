@@ -44,7 +44,9 @@
 /// Records of a session come between its sessionStart and sessionEnd; at most one is open.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
-    public static let version: UInt32 = 1
+    public static let version: UInt32 = 2
+    /// Versions a reader accepts: 1 (samples as record type 2) and 2.
+    public static let readableVersions: ClosedRange<UInt32> = 1...2
     public static let segmentHeaderSize = 16
     public static let frameHeaderSize = 9
     /// Larger lengths are damage, not records: no record comes near this.
@@ -61,11 +63,16 @@ public enum JournalFormat {
 
     /// The segment number when `bytes` starts with a valid header.
     public static func segmentNumber(header bytes: UnsafeRawBufferPointer) -> UInt32? {
+        segmentHeader(bytes)?.number
+    }
+
+    /// The format version and number when `bytes` starts with a valid header of a readable version.
+    public static func segmentHeader(_ bytes: UnsafeRawBufferPointer) -> (version: UInt32, number: UInt32)? {
         guard bytes.count >= segmentHeaderSize else { return nil }
         for i in 0..<8 where bytes[i] != magic[i] { return nil }
         var r = ByteReader(bytes, offset: 8)
-        guard let v = try? r.u32(), v == version, let n = try? r.u32() else { return nil }
-        return n
+        guard let v = try? r.u32(), readableVersions.contains(v), let n = try? r.u32() else { return nil }
+        return (v, n)
     }
 
     /// Appends one framed record (header + payload) to `out`.
@@ -86,4 +93,9 @@ public enum JournalFormat {
 /// The kinds of journal record (the byte after a frame's length).
 public enum JournalRecordType: UInt8, Sendable {
     case sessionStart = 1, samples, lap, pause, resume, event, sessionEnd, tombstone, reopened
+    /// Format 2 samples (field ids, `JournalSampleCodec`); `samples` (2) is format 1, read only.
+    case taggedSamples = 10
+
+    /// Whether the record holds samples (either format).
+    public var holdsSamples: Bool { self == .samples || self == .taggedSamples }
 }

@@ -40,13 +40,13 @@ public enum JournalRecord: Equatable, Sendable {
         JournalFormat.appendFrame(type: type, payload: payload, to: &out)
     }
 
-    /// Decodes a verified frame's payload; nil for `.samples`. Throws on a malformed payload.
+    /// Decodes a verified frame's payload; nil for samples. Throws on a malformed payload.
     public static func decode(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> JournalRecord? {
         var r = ByteReader(payload)
         func time() throws -> UTCTime { UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
         let record: JournalRecord
         switch type {
-        case .samples: return nil
+        case .samples, .taggedSamples: return nil
         case .sessionStart:
             let id = try r.varint()
             guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }

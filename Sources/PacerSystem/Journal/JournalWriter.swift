@@ -45,6 +45,9 @@ public final class JournalWriter {
     private var segmentNumber: UInt32
     /// Bytes of the segment that are written (the next write's offset).
     private var written: Int
+    /// The format version in the current segment's header: an older one is not appended to
+    /// by a new session (the next session starts a segment of the current version).
+    private var segmentVersion = JournalFormat.version
     private var pending: [UInt8] = []
     private var encoder = JournalEncoder()
     private var nextID: UInt64 = 1
@@ -92,7 +95,7 @@ public final class JournalWriter {
     public func beginSession(activity: Activity, start: UTCTime, config: String = "") throws -> String {
         if recovered != nil { try closeRecoveredSession() }
         if encoder.openID != nil { throw JournalStateError("a session is already open") }
-        if written + pending.count > options.segmentLimit { try rollSegment() }
+        if written + pending.count > options.segmentLimit || segmentVersion != JournalFormat.version { try rollSegment() }
         let id = nextID
         nextID += 1
         encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
@@ -207,6 +210,7 @@ public final class JournalWriter {
             return
         }
         var validEnd = result.validEnd
+        segmentVersion = result.version
         recovery.scanEnd = result.end
         if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
         if validEnd < bytes.count {
@@ -248,6 +252,7 @@ public final class JournalWriter {
 
     private func startSegmentFile() throws {
         try file.writeAll(JournalFormat.segmentHeader(number: segmentNumber), at: 0)
+        segmentVersion = JournalFormat.version
         written = JournalFormat.segmentHeaderSize
         try file.syncData()
         try directory.syncEntries()
