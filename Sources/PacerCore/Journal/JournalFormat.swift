@@ -6,8 +6,10 @@
 /// boundary (when the current one passes its size limit), so every segment decodes on its own.
 /// `index.pjx` beside them is a cache of summaries (see `HistoryIndex`), never the truth.
 ///
-/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 1) and
+/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 2) and
 /// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
+/// Versions 1 and 2 are read; only 2 is written, and a session never starts in an older
+/// segment (the writer starts a new one), so v1 segments followed by v2 segments read as one.
 ///
 /// FRAME. After the header the file is a sequence of frames, nothing else:
 ///
@@ -24,15 +26,15 @@
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
 ///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text
 ///                   (`key=value` lines: the settings the summary depends on).
-///   2 samples:      count, then that many samples, each delta-encoded against the previous
-///                   sample of the same session (state starts at the session start time, all
-///                   values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
+///   2 samples:      FORMAT 1, read only: count, then that many samples, each delta-encoded
+///                   against the previous sample of the same session (state starts at the
+///                   session start time, all values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
 ///                   rate, 4 RR intervals, 5 cadence, 6 steps), zigzag(Δtime ms − 1000),
 ///                   zigzag(ΔΔdistance cm), then for each present field: latitude and longitude
 ///                   in 1e-7 degrees as second-order deltas (the change of the previous step,
 ///                   as distance), then zigzag deltas of altitude cm, speed cm/s, heart rate
 ///                   bpm, RR (count, then each RR's delta from the previous RR, 1/1024 s),
-///                   cadence 0.1/min, steps. A steady 1 Hz sample with heart rate takes ~13 bytes.
+///                   cadence 0.1/min, steps.
 ///   3 lap:          time, lap number (the lap that starts).
 ///   4 pause:        time, 1 if automatic else 0.
 ///   5 resume:       time.
@@ -41,6 +43,17 @@
 ///                   closed by recovery carry a summary computed from their samples.
 ///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
 ///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
+///  10 taggedSamples: format 2 samples up to the payload's end (at least one), each: a header
+///                   byte (bit 0: zigzag(Δtime ms − 1000) follows, else the step is 1 s; bit 1:
+///                   the field set follows as a count and that many ids, else it is the
+///                   previous sample's; other bits 0), then one value per field of the set.
+///                   Fields are `JournalSampleField.table` (id, quantization, 1st/2nd-order
+///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a count
+///                   ≤ 64 and that many, 3 reserved), so unknown ids are skipped.
+/// SUMMARIES (sessionEnd, index): version byte 2, activity, field count, fields as id + value
+/// (`SessionSummaryCodec.sessionFields`/`segmentFields`; shape in the id's low two bits: 0
+/// zigzag, 1 float64, 2 count + float64s, 3 length + bytes, used for laps and splits).
+/// Version byte 1 (format 1's fixed mask) is still read.
 /// Records of a session come between its sessionStart and sessionEnd; at most one is open.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
