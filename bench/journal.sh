@@ -3,6 +3,7 @@
 # `pacerctl sessions` and `pacerctl stats --by week` against sqlite3 running the same listing
 # and the same aggregation over the same sessions loaded into a table, in the same run.
 # Every timing is a whole process (start, read, compute, print), median of RUNS runs.
+# Last: journal bytes per hour at 1 Hz with and without power (`pacerctl journal-size`).
 # Usage: bench/journal.sh [SESSIONS] [SAMPLES_PER_SESSION] [RUNS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,3 +78,17 @@ p=$(median "$pacerctl" sessions --json --journal "$journal"); s=$(median sqlite3
 row "list sessions --json" "$p" "$s"
 p=$(median "$pacerctl" version); s=$(median sqlite3 ":memory:" "select 1;")
 row "process start (baseline)" "$p" "$s"
+
+# Journal size at 1 Hz as the daemon commits it (one samples frame a second), on simulated runs
+# with their real noise: steady-run (GPS position + altitude + speed, strap HR + RR, footpod
+# cadence + steps), replayed into a journal and re-encoded; then again with a power model added.
+for seed in 1 2; do
+    /usr/bin/python3 sim/scenario.py steady-run --seed "$seed" --out "$work/size" --quiet
+    mv "$work/size/steady-run.nmea" "$work/size/run$seed.nmea"; mv "$work/size/steady-run.ble" "$work/size/run$seed.ble"
+    "$pacerctl" replay --nmea "$work/size/run$seed.nmea" --ble "$work/size/run$seed.ble" --journal "$work/size/journal" >/dev/null 2>&1
+done
+size_row() {  # name, target bytes/hour, pacerctl journal-size output
+    awk -v n="$1" -v t="$2" -v line="$3" 'BEGIN{split(line, f, " "); printf "%-44s %7d bytes/hour  target %d  ratio %.2f  %s  (%s)\n", n, f[1], t, f[1]/t, f[1] <= t ? "(target met)" : "(target MISSED)", line}'
+}
+size_row "journal 1 Hz: position, alt, speed, HR+RR, cad, steps" 60000 "$("$pacerctl" journal-size --journal "$work/size/journal")"
+size_row "journal 1 Hz: the same + power" 80000 "$("$pacerctl" journal-size --journal "$work/size/journal" --power)"
