@@ -1,22 +1,22 @@
 import Foundation
 import XCTest
 
-/// A journal written by format version 1 (`Tests/Fixtures/journal-v1`, see its README) must read
+/// A journal written by format version 1 (`Tests/Fixtures/journal-v1-replay`, see its README) must read
 /// the same forever: the listing and the CSV exports the v1 code printed are committed beside it.
 final class JournalV1FixtureTests: XCTestCase {
     static var fixtures: URL { BuiltBinaries.projectRoot.appendingPathComponent("Tests/Fixtures") }
 
     /// A private copy, since reading a journal may rebuild its index or take its lock.
     func copyOfFixture(keepIndex: Bool) throws -> (dir: URL, journal: String) {
-        let dir = try BuiltBinaries.temporaryDirectory("journal-v1")
+        let dir = try BuiltBinaries.temporaryDirectory("journal-v1-replay")
         let journal = dir.appendingPathComponent("journal")
-        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("journal-v1"), to: journal)
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("journal-v1-replay"), to: journal)
         if !keepIndex { try FileManager.default.removeItem(at: journal.appendingPathComponent("index.pjx")) }
         return (dir, journal.path)
     }
 
     func expected(_ name: String) throws -> Data {
-        try Data(contentsOf: Self.fixtures.appendingPathComponent("journal-v1-expected/\(name)"))
+        try Data(contentsOf: Self.fixtures.appendingPathComponent("journal-v1-replay-expected/\(name)"))
     }
 
     func testV1ListingAndExportsReadAsWritten() throws {

@@ -9,7 +9,7 @@ final class JournalFormatV2Tests: XCTestCase {
 
     static var fixtureSegment: [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/journal-v1/segment-00000001.pjl")
+            .appendingPathComponent("../Fixtures/journal-v1-replay/segment-00000001.pjl")
         return [UInt8]((try? Data(contentsOf: url)) ?? Data())
     }
 
@@ -105,6 +105,40 @@ final class JournalFormatV2Tests: XCTestCase {
         }
     }
 
+    /// Format 2 (format 1's fixed flags plus, with bit 7, power as an (id, delta) pair; summaries
+    /// with version byte 2 and trailing (id, f64) pairs) was written between formats 1 and 3.
+    func testFormat2SamplesAndSummariesStillRead() throws {
+        var w = ByteWriter()
+        w.u8(8 | 128); w.zigzag(0); w.zigzag(300); w.zigzag(150)   // heart rate 150, Δt 1 s, distance 3 m
+        w.varint(2); w.varint(1); w.zigzag(250); w.varint(9); w.zigzag(4)   // power 250, unknown id 9
+        w.u8(8 | 128); w.zigzag(0); w.zigzag(0); w.zigzag(1)
+        w.varint(1); w.varint(1); w.zigzag(-10)
+        var codec = JournalSampleCodec(sessionStart: t0)
+        try w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            let a = try codec.decodeV1(&r), b = try codec.decodeV1(&r)
+            XCTAssertTrue(r.isAtEnd)
+            XCTAssertEqual([a.power, b.power], [250, 240])
+            XCTAssertEqual([a.heartRate, b.heartRate], [150, 151])
+            XCTAssertEqual(b.distanceMeters, 6)
+        }
+        var v = ByteWriter()
+        v.u8(2); v.u8(2); v.u16(0)
+        v.f64(60); v.f64(60); v.f64(500)
+        v.varint(1); v.zigzag(1); v.u8(32); v.f64(60); v.f64(60); v.f64(500); v.varint(1); v.varint(2); v.f64(480)   // one lap
+        v.varint(0)                                                  // no split
+        v.varint(3); v.varint(1); v.f64(250.5); v.varint(2); v.f64(480); v.varint(3); v.f64(260.25)
+        try v.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            let s = try SessionSummaryCodec.decode(&r)
+            XCTAssertTrue(r.isAtEnd)
+            XCTAssertEqual(s.activity, .ride)
+            XCTAssertEqual(s.powerAverage, 250.5); XCTAssertEqual(s.powerMax, 480); XCTAssertEqual(s.powerNormalized, 260.25)
+            XCTAssertEqual(s.laps.map(\.powerMax), [480])
+            XCTAssertEqual(s.distanceMeters, 500)
+        }
+    }
+
     func testFieldTablesAreWellFormedAndDocumented() throws {
         let docs = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../docs/journal.md"), encoding: .utf8)
@@ -127,7 +161,7 @@ final class JournalFormatV2Tests: XCTestCase {
 
     func testV1FixtureReadsAndSurvivesEveryTruncationAndBitFlip() throws {
         let bytes = Self.fixtureSegment
-        XCTAssertEqual(bytes.count, 15770, "Tests/Fixtures/journal-v1 is committed unchanged")
+        XCTAssertEqual(bytes.count, 15770, "Tests/Fixtures/journal-v1-replay is committed unchanged")
         let whole = try sessions(bytes)
         XCTAssertEqual(whole.result.end, .clean)
         XCTAssertEqual(whole.result.version, 1)

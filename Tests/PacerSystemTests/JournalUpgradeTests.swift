@@ -3,15 +3,15 @@ import XCTest
 import PacerCore
 @testable import PacerSystem
 
-/// A v1 journal (`Tests/Fixtures/journal-v1`) opened by the v2 writer: new sessions go to a new
-/// v2 segment, the history lists both, and the v1 index is rebuilt as v3.
+/// A v1 journal (`Tests/Fixtures/journal-v1-replay`) opened by the current writer: new sessions go to a
+/// new segment of the current version, the history lists both, and the v1 index is rebuilt as v3.
 final class JournalUpgradeTests: XCTestCase {
     var dir = ""
     let t0 = UTCTime(rfc3339: "2026-03-10T07:00:00Z")!
 
     override func setUpWithError() throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-upgrade-\(UUID().uuidString)").path
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/journal-v1")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fixtures/journal-v1-replay")
         try FileManager.default.copyItem(at: fixture, to: URL(fileURLWithPath: dir))
     }
 
@@ -22,7 +22,7 @@ final class JournalUpgradeTests: XCTestCase {
         return bytes.withUnsafeBytes { JournalFormat.segmentHeader($0) }
     }
 
-    func testNewSessionsGoToAV2SegmentAfterTheV1One() throws {
+    func testNewSessionsGoToANewSegmentAfterTheV1One() throws {
         let old = try JournalHistory(directory: dir)
         XCTAssertTrue(old.rebuilt, "the committed index is version 2: rebuilt")
         XCTAssertEqual((0..<old.index.count).map { old.index.id($0) }, [1, 2, 4])
@@ -43,7 +43,7 @@ final class JournalUpgradeTests: XCTestCase {
             try w.endSession(summary: summary)
         }
         XCTAssertEqual(try header(1)?.version, 1)
-        XCTAssertEqual(try header(2)?.version, 2)
+        XCTAssertEqual(try header(2)?.version, JournalFormat.version)
         let history = try JournalHistory(directory: dir)
         XCTAssertEqual((0..<history.index.count).map { history.index.id($0) }, [1, 2, 4, 5])
         let session = try XCTUnwrap(try history.session(id: 5))

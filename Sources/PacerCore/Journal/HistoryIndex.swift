@@ -2,7 +2,7 @@
 /// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
 /// sizes it was built from, and readers rebuild it when they disagree with the directory.
 ///
-/// Layout (little-endian): magic `PACERIDX`, u32 version (3: format 2 summary blobs; any
+/// Layout (little-endian): magic `PACERIDX`, u32 version (3: format 3 summary blobs; any
 /// other version is rebuilt), u32 segment count, u32 row
 /// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 0, u64
 /// size; then fixed 120-byte rows (id, start ms, elapsed, moving, distance, calories, steps,

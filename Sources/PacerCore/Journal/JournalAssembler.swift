@@ -26,7 +26,7 @@ public struct JournalAssembler {
         if type.holdsSamples {
             guard open != nil, var c = codec else { throw ByteReader.Malformed() }
             var r = ByteReader(payload)
-            // Format 1 counts its samples; format 2 samples run to the payload's end (at least one).
+            // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at least one).
             var n = 0
             if type == .samples {
                 let count = try r.count(max: payload.count)

@@ -35,7 +35,7 @@ public struct JournalEncoder: Sendable {
     /// Emits buffered samples as one samples record.
     public mutating func flushSamples(into out: inout [UInt8]) {
         guard blockCount > 0 else { return }
-        // Format 2 samples run to the end of the payload: no count (a byte a second at 1 Hz).
+        // Format 3 samples run to the end of the payload: no count (a byte a second at 1 Hz).
         JournalFormat.appendFrame(type: .taggedSamples, payload: block.bytes, to: &out)
         block.bytes.removeAll(keepingCapacity: true)
         blockCount = 0

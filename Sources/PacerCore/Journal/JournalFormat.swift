@@ -6,10 +6,10 @@
 /// boundary (when the current one passes its size limit), so every segment decodes on its own.
 /// `index.pjx` beside them is a cache of summaries (see `HistoryIndex`), never the truth.
 ///
-/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 2) and
+/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 3) and
 /// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
-/// Versions 1 and 2 are read; only 2 is written, and a session never starts in an older
-/// segment (the writer starts a new one), so v1 segments followed by v2 segments read as one.
+/// Versions 1...3 are read; only 3 is written, and a session never starts in an older
+/// segment (the writer starts a new one), so old segments followed by v3 segments read as one.
 ///
 /// FRAME. After the header the file is a sequence of frames, nothing else:
 ///
@@ -26,7 +26,7 @@
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
 ///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text
 ///                   (`key=value` lines: the settings the summary depends on).
-///   2 samples:      FORMAT 1, read only: count, then that many samples, each delta-encoded
+///   2 samples:      FORMATS 1 AND 2, read only: count, then that many samples, each delta-encoded
 ///                   against the previous sample of the same session (state starts at the
 ///                   session start time, all values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
 ///                   rate, 4 RR intervals, 5 cadence, 6 steps), zigzag(Δtime ms − 1000),
@@ -43,23 +43,23 @@
 ///                   closed by recovery carry a summary computed from their samples.
 ///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
 ///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
-///  10 taggedSamples: format 2 samples up to the payload's end (at least one), each: a header
+///  10 taggedSamples: format 3 samples up to the payload's end (at least one), each: a header
 ///                   byte (bit 0: zigzag(Δtime ms − 1000) follows, else the step is 1 s; bit 1:
 ///                   the field set follows as a count and that many ids, else it is the
 ///                   previous sample's; other bits 0), then one value per field of the set.
 ///                   Fields are `JournalSampleField.table` (id, quantization, 1st/2nd-order
 ///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a count
 ///                   ≤ 64 and that many, 3 reserved), so unknown ids are skipped.
-/// SUMMARIES (sessionEnd, index): version byte 2, activity, field count, fields as id + value
+/// SUMMARIES (sessionEnd, index): version byte 3, activity, field count, fields as id + value
 /// (`SessionSummaryCodec.sessionFields`/`segmentFields`; shape in the id's low two bits: 0
 /// zigzag, 1 float64, 2 count + float64s, 3 length + bytes, used for laps and splits).
-/// Version byte 1 (format 1's fixed mask) is still read.
+/// Version bytes 1 and 2 (formats 1 and 2: fixed mask, 2 adds power as (id, f64)) still read.
 /// Records of a session come between its sessionStart and sessionEnd; at most one is open.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
-    public static let version: UInt32 = 2
-    /// Versions a reader accepts: 1 (samples as record type 2) and 2.
-    public static let readableVersions: ClosedRange<UInt32> = 1...2
+    public static let version: UInt32 = 3
+    /// Versions a reader accepts: 1 and 2 (samples as record type 2) and 3.
+    public static let readableVersions: ClosedRange<UInt32> = 1...3
     public static let segmentHeaderSize = 16
     public static let frameHeaderSize = 9
     /// Larger lengths are damage, not records: no record comes near this.
@@ -106,7 +106,7 @@ public enum JournalFormat {
 /// The kinds of journal record (the byte after a frame's length).
 public enum JournalRecordType: UInt8, Sendable {
     case sessionStart = 1, samples, lap, pause, resume, event, sessionEnd, tombstone, reopened
-    /// Format 2 samples (field ids, `JournalSampleCodec`); `samples` (2) is format 1, read only.
+    /// Format 3 samples (field ids, `JournalSampleCodec`); `samples` (2) is formats 1 and 2, read only.
     case taggedSamples = 10
 
     /// Whether the record holds samples (either format).

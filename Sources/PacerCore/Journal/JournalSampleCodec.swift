@@ -1,5 +1,5 @@
-/// Delta-encodes and decodes the samples of one session (see `JournalFormat`): format 2
-/// samples (record type 10) are written and read, format 1 samples (type 2) only read.
+/// Delta-encodes and decodes the samples of one session (see `JournalFormat`): format 3
+/// samples (record type 10) are written and read, format 1 and 2 samples (type 2) only read.
 ///
 /// Values are quantized to integers first (the scales in `JournalSampleField.table`) so that the
 /// encoder's and decoder's running state agree exactly; a decoded sample is the quantized original.
@@ -93,7 +93,7 @@ public struct JournalSampleCodec: Sendable {
         return last[lane]
     }
 
-    /// Reads one format 2 sample and advances the state; throws on damaged input, never traps.
+    /// Reads one format 3 sample and advances the state; throws on damaged input, never traps.
     public mutating func decode(_ r: inout ByteReader) throws -> SessionSample {
         let header = try r.u8()
         guard header & ~(Self.timeFollows | Self.fieldSetFollows) == 0 else { throw ByteReader.Malformed() }
@@ -142,7 +142,7 @@ public struct JournalSampleCodec: Sendable {
         }
     }
 
-    /// Reads one format 1 sample (record type 2).
+    /// Reads one format 1 or 2 sample (record type 2).
     public mutating func decodeV1(_ r: inout ByteReader) throws -> SessionSample {
         try v1.decode(&r)
     }

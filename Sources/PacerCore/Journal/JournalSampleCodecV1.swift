@@ -1,5 +1,7 @@
-/// Decodes format 1 samples (record type 2, see `JournalFormat`): journals written before
-/// format 2 still read. Nothing writes this encoding any more.
+/// Decodes format 1 and 2 samples (record type 2, see `JournalFormat`): journals written before
+/// format 3 still read. Nothing writes this encoding any more. Format 2 was format 1 plus, with
+/// presence bit 7, a count and that many (id, zigzag delta against that id's previous value)
+/// pairs; id 1 is power in W, other ids are skipped.
 struct JournalSampleCodecV1: Sendable {
     var time: Int64
     var lat: Int64 = 0, lon: Int64 = 0, alt: Int64 = 0, speed: Int64 = 0, distance: Int64 = 0
@@ -7,6 +9,8 @@ struct JournalSampleCodecV1: Sendable {
     /// Previous steps of position and distance: moving at steady speed they repeat, so only
     /// the change of step (a second-order delta) is stored — usually one byte.
     var latStep: Int64 = 0, lonStep: Int64 = 0, distanceStep: Int64 = 0
+    /// Format 2's previous value per id.
+    var extensions: [UInt64: Int64] = [:]
 
     /// State at a session's start: time is the start time, every value 0.
     init(sessionStart: UTCTime) { time = sessionStart.millisecondsSinceEpoch }
@@ -44,6 +48,17 @@ struct JournalSampleCodecV1: Sendable {
             steps = steps &+ (try r.zigzag())
             guard abs(steps) < Int64(Int32.max) else { throw ByteReader.Malformed() }
             s.steps = Int(steps)
+        }
+        if flags & 128 != 0 {
+            for _ in 0..<(try r.count(max: 64)) {
+                let id = try r.varint()
+                let v = extensions[id, default: 0] &+ (try r.zigzag())
+                extensions[id] = v
+                if id == 1 {
+                    guard abs(v) <= 100_000 else { throw ByteReader.Malformed() }
+                    s.power = Int(v)
+                }
+            }
         }
         return s
     }

@@ -1,4 +1,4 @@
-/// One field a format 2 sample can carry: the single table the sample encoder, decoder and
+/// One field a format 3 sample can carry: the single table the sample encoder, decoder and
 /// `docs/journal.md` read. Adding a field (say barometric altitude) is one row here and one
 /// property on `SessionSample`.
 ///

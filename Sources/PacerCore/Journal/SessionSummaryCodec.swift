@@ -1,10 +1,10 @@
 /// The binary form of a `SessionSummary` inside a sessionEnd record and the history index.
 /// Doubles are stored bit-exactly so a summary read back prints the JSON replay printed.
 ///
-/// Format 2: a version byte (2), the activity code, a field count, then that many fields, each
+/// Format 3: a version byte (3), the activity code, a field count, then that many fields, each
 /// its id then its value (`SummaryField`: the id says the value's shape, so an unknown field
 /// is skipped). Laps and splits are one field each: a byte length, a count, then per segment
-/// a field count and its fields. Version byte 1 is the fixed-mask format 1, still read.
+/// a field count and its fields. Version bytes 1 and 2 (the fixed-mask formats 1 and 2) are still read.
 public enum SessionSummaryCodec {
     public static func activityCode(_ a: Activity) -> UInt8 {
         switch a { case .run: 0; case .walk: 1; case .ride: 2 }
@@ -61,7 +61,7 @@ public enum SessionSummaryCodec {
     ]
 
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
-        w.u8(2)
+        w.u8(3)
         w.u8(activityCode(s.activity))
         encodeFields(sessionFields, of: s, into: &w)
     }
@@ -94,8 +94,8 @@ public enum SessionSummaryCodec {
 
     public static func decode(_ r: inout ByteReader) throws -> SessionSummary {
         let version = try r.u8()
-        if version == 1 { return try SessionSummaryCodecV1.decode(&r) }
-        guard version == 2, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
+        if version == 1 || version == 2 { return try SessionSummaryCodecV1.decode(&r, version: version) }
+        guard version == 3, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         var s = SessionSummary(activity: activity)
         try decodeFields(sessionFields, into: &s, &r)
         return s

@@ -1,7 +1,9 @@
-/// Decodes format 1 summaries (version byte 1: a presence mask and fixed fields): journals and
-/// indexes written before format 2 still read. Nothing writes this encoding any more.
+/// Decodes format 1 and 2 summaries (version bytes 1 and 2: a presence mask and fixed fields;
+/// 2 appends (id, f64) pairs to the summary and, with segment mask bit 5, to a lap: id 1 power
+/// average, 2 power max, 3 normalized power): journals and indexes written before format 3
+/// still read. Nothing writes this encoding any more.
 enum SessionSummaryCodecV1 {
-    static func decode(_ r: inout ByteReader) throws -> SessionSummary {
+    static func decode(_ r: inout ByteReader, version: UInt8) throws -> SessionSummary {
         guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         let mask = try r.u16()
         var s = SessionSummary(activity: activity)
@@ -24,6 +26,7 @@ enum SessionSummaryCodecV1 {
         s.interrupted = mask & (1 << 14) != 0
         s.laps = try decodeSegments(&r)
         s.splits = try decodeSegments(&r)
+        if version >= 2 { try decodePower(&r, average: &s.powerAverage, maximum: &s.powerMax, normalized: &s.powerNormalized) }
         return s
     }
 
@@ -40,8 +43,23 @@ enum SessionSummaryCodecV1 {
             if mask & 4 != 0 { g.heartRateAverage = try r.f64() }
             if mask & 8 != 0 { g.cadenceAverage = try r.f64() }
             if mask & 16 != 0 { g.elevationGain = try r.f64() }
+            if mask & 32 != 0 { try decodePower(&r, average: &g.powerAverage, maximum: &g.powerMax, normalized: &g.powerNormalized) }
             out.append(g)
         }
         return out
+    }
+
+    /// Format 2's count and (id, f64) pairs; unknown ids are skipped.
+    static func decodePower(_ r: inout ByteReader, average: inout Double?, maximum: inout Int?, normalized: inout Double?) throws {
+        for _ in 0..<(try r.count(max: 64)) {
+            let id = try r.varint()
+            let v = try r.f64()
+            switch id {
+            case 1: average = v
+            case 2: maximum = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
+            case 3: normalized = v
+            default: break
+            }
+        }
     }
 }

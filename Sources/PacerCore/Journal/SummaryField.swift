@@ -1,4 +1,4 @@
-/// One field of a format 2 session summary or lap/split (`SessionSummaryCodec`): each is a row
+/// One field of a format 3 session summary or lap/split (`SessionSummaryCodec`): each is a row
 /// in `SessionSummaryCodec.sessionFields` or `segmentFields`, read by encoder, decoder and docs.
 ///
 /// An id's low two bits are its shape, so a reader skips an id it does not know: 0 a zigzag
