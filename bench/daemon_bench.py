@@ -85,6 +85,8 @@ def main():
     ap.add_argument("--pacerd", required=True)
     ap.add_argument("--gpsd", default=shutil.which("gpsd") or "/usr/sbin/gpsd")
     ap.add_argument("--seconds", type=float, default=180)
+    ap.add_argument("--pacerctl", help="to write --history past sessions into pacerd's journal first")
+    ap.add_argument("--history", type=int, default=300, help="past sessions in the journal (about a year)")
     a = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="pacer-bench-")
     procs = []
@@ -96,6 +98,9 @@ def main():
             # The socket's group is one that exists, as the `pacer` group does on an installed board
             # (systemd-sysusers); a missing one would send the lookup on through every NSS module.
             f.write("[unattended]\nauto_start = off\n[socket]\ngroup = %s\n" % grp.getgrgid(os.getegid()).gr_name)
+        if a.pacerctl and a.history > 0:
+            subprocess.run([a.pacerctl, "journal-synth", "--journal", os.path.join(tmp, "journal"), "--sessions",
+                            str(a.history), "--samples", "60", "--no-sync"], check=True, stdout=subprocess.DEVNULL)
         pacerd = subprocess.Popen([a.pacerd, "--config", os.path.join(tmp, "pacer.conf"),
                                    "--gps", "serial:%s@115200" % os.path.join(tmp, "gps-pacerd"),
                                    "--sensors", "none", "--socket", os.path.join(tmp, "pacer.sock"),
@@ -120,9 +125,13 @@ def main():
         pw = socket.socket(socket.AF_UNIX)
         pw.connect(os.path.join(tmp, "pacer.sock"))
         pw.sendall(b'{"cmd":"watch","enable":true}\n')
+        # A second pacerd client asks for the session list 10 times a second during the recording.
+        sc = socket.socket(socket.AF_UNIX)
+        sc.connect(os.path.join(tmp, "pacer.sock"))
+        sessions_replies, sessions_bytes, next_sessions = 0, 0, None
         gw = socket.create_connection(("127.0.0.1", port))
         gw.sendall(b'?WATCH={"enable":true,"json":true}\n')
-        buffers = {pw: b"", gw: b""}
+        buffers = {pw: b"", gw: b"", sc: b""}
         written = {}
         latency = {"pacerd": [], "gpsd": []}
         seen = {"pacerd": set(), "gpsd": set()}
@@ -132,17 +141,27 @@ def main():
         # A second of warm-up epochs so both have locked on (not measured), then the run.
         for i, (key, data) in enumerate(epochs(count + 10, start)):
             due = t0 + 0.1 * i
+            if i == 10:
+                pw.sendall(b'{"cmd":"start","activity":"ride"}\n')
+                next_sessions = time.monotonic()
             while True:
                 now = time.monotonic()
-                timeout = due - now
-                if timeout <= 0:
+                if next_sessions is not None and now >= next_sessions:
+                    sc.sendall(b'{"cmd":"sessions"}\n')
+                    next_sessions += 0.1
+                timeout = min(due, next_sessions or due) - now
+                if timeout <= 0 and now >= due:
                     break
-                r, _, _ = select.select([pw, gw], [], [], timeout)
+                r, _, _ = select.select([pw, gw, sc], [], [], max(0, timeout))
                 arrived = time.monotonic()
                 for s in r:
-                    chunk = s.recv(65536)
+                    chunk = s.recv(1 << 20)
                     if not chunk:
                         sys.exit("bench: a daemon closed its socket")
+                    if s is sc:
+                        sessions_bytes += len(chunk)
+                        sessions_replies += chunk.count(b"\n")
+                        continue
                     buffers[s] += chunk
                     *lines, buffers[s] = buffers[s].split(b"\n")
                     for line in lines:
@@ -166,7 +185,9 @@ def main():
             written[key[:23]] = (wt, i >= 10)
         time.sleep(0.5)
         stats = {"pacerd": proc_stats(pacerd.pid), "gpsd": proc_stats(gpsd.pid)}
-        print("10 Hz NMEA for %.0f s (%d epochs) on two ptys, one watcher each" % (a.seconds, count))
+        print("10 Hz NMEA for %.0f s (%d epochs) on two ptys, one watcher each; pacerd recording a session, with a "
+              "client asking for its %d past sessions 10x/s (%d replies, %.1f MB)"
+              % (a.seconds, count, a.history, sessions_replies, sessions_bytes / 1e6))
         print("%-8s %12s %12s %10s %10s %10s %9s" % ("daemon", "peak RSS KB", "CPU time s", "p50 ms", "p99 ms", "max ms", "reports"))
         for name in ("pacerd", "gpsd"):
             l = latency[name]

@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # History speed over a journal of 10 000 sessions (about three years of daily training):
 # `pacerctl sessions` and `pacerctl stats --by week` against sqlite3 running the same listing
-# and the same aggregation over the same sessions loaded into a table, in the same run.
+# and the same aggregation over the same sessions loaded into a table, in the same run; then
+# `pacerctl goals`, `habits`, `awards` and `load` (each from scratch over the whole history)
+# against sqlite3 computing only the daily totals they all start from.
 # Every timing is a whole process (start, read, compute, print), median of RUNS runs.
-# Last: journal bytes per hour at 1 Hz with and without power (`pacerctl journal-size`).
+# Last: journal bytes per hour at 1 Hz for both sensor sets against the #11 targets.
 # Usage: bench/journal.sh [SESSIONS] [SAMPLES_PER_SESSION] [RUNS]
+#        bench/journal.sh --size     (only the journal bytes per hour)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-10000}
@@ -13,11 +16,35 @@ runs=${3:-21}
 command -v sqlite3 >/dev/null || { echo "sqlite3 missing: run scripts/install-deps" >&2; exit 1; }
 # Release build with the Swift runtime and Foundation linked statically, as shipped on a board:
 # dynamic loading of libFoundation alone costs more than the whole query otherwise.
-swift build -c release --static-swift-stdlib --product pacerctl >/dev/null
-pacerctl=$(swift build -c release --static-swift-stdlib --show-bin-path)/pacerctl
+# PACERCTL=path uses that binary instead (the size rows do not depend on the build mode).
+if [ -z "${PACERCTL:-}" ]; then
+    swift build -c release --static-swift-stdlib --product pacerctl >/dev/null
+    pacerctl=$(swift build -c release --static-swift-stdlib --show-bin-path)/pacerctl
+else
+    pacerctl=$PACERCTL
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 journal=$work/journal
+
+# Journal size per hour of 1 Hz recording, as pacerd writes it: replay frames a session by
+# session time exactly as the daemon commits it (one samples frame a second at sync_interval_s
+# = 1), so a replay's journal is the daemon's to the byte. The whole segment counts (header,
+# sessionStart, laps, events, sessionEnd), over the session's elapsed time.
+size_row() {  # scenario, activity, what it carries, target KB/h
+    local dir="$work/size-$1"
+    /usr/bin/python3 sim/scenario.py "$1" --seed 1 --rate 1 --out "$dir" --quiet
+    "$pacerctl" replay --nmea "$dir/$1.nmea" --ble "$dir/$1.ble" --activity "$2" --journal "$dir/j" --json 2>/dev/null |
+        /usr/bin/python3 -c 'import json, os, sys
+s = json.load(sys.stdin); b = os.path.getsize(sys.argv[1]); h = s["elapsed_s"] / 3600; kb = b / h / 1000
+print("journal 1 Hz %-10s %-44s %8d bytes in %5.2f h: %6.1f KB/h  target <= %s KB/h  %s" % (sys.argv[4], sys.argv[2], b, h, kb, sys.argv[3], "(target met)" if kb <= float(sys.argv[3]) else "(target MISSED)"))' \
+        "$dir/j/segment-00000001.pjl" "$3" "$4" "$1"
+}
+journal_size() {
+    size_row steady-run run "position, altitude, HR + RR, cadence, steps" 60
+    size_row ride-10hz ride "position, altitude, HR + RR, power, cadence" 80
+}
+if [ "${1:-}" = "--size" ]; then journal_size; exit 0; fi
 
 echo "# writing $sessions synthetic sessions ($samples samples each) into $journal"
 "$pacerctl" journal-synth --journal "$journal" --sessions "$sessions" --samples "$samples" --no-sync
@@ -32,11 +59,11 @@ ls -l "$journal/index.pjx" | awk '{print "# index size: " $5 " bytes"}'
 "$pacerctl" sessions --journal "$journal" --json >"$work/sessions.json"
 sqlite3 "$work/sessions.db" <<SQL
 CREATE TABLE sessions(id INTEGER PRIMARY KEY, activity TEXT, start TEXT, start_ms INTEGER, elapsed_s REAL,
-                      moving_s REAL, distance_m REAL, steps INTEGER, calories REAL, summary TEXT);
+                      moving_s REAL, distance_m REAL, steps INTEGER, calories REAL, trimp REAL, summary TEXT);
 INSERT INTO sessions SELECT CAST(json_extract(value,'\$.id') AS INTEGER), json_extract(value,'\$.activity'),
     json_extract(value,'\$.start'), CAST(round((julianday(json_extract(value,'\$.start')) - 2440587.5) * 86400000) AS INTEGER),
     json_extract(value,'\$.elapsed_s'), json_extract(value,'\$.moving_s'), json_extract(value,'\$.distance_m'),
-    json_extract(value,'\$.steps'), json_extract(value,'\$.calories_kcal'), value
+    json_extract(value,'\$.steps'), json_extract(value,'\$.calories_kcal'), json_extract(value,'\$.trimp'), value
   FROM json_each(readfile('$work/sessions.json'));
 SQL
 echo "# sqlite3 table: $(sqlite3 "$work/sessions.db" 'select count(*) from sessions') rows, $(sqlite3 --version | cut -d' ' -f1)"
@@ -67,7 +94,7 @@ median() {
     done
     printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'
 }
-row() {  # name, pacer ms, sqlite ms, [target]: the issue's target (< 20 ms and faster than sqlite3) applies to list and stats
+row() {  # name, pacer ms, sqlite ms, [target]: the issues' target (< 20 ms and faster than sqlite3)
     awk -v n="$1" -v p="$2" -v s="$3" -v t="${4:-}" 'BEGIN{printf "%-24s pacerctl %8.2f ms   sqlite3 %8.2f ms   ratio sqlite3/pacerctl %5.2fx  %s\n", n, p, s, s/p, t == "" ? "(no target)" : (p < 20 && p < s) ? "(target met)" : "(target MISSED)"}'
 }
 p=$(median "$pacerctl" sessions --journal "$journal"); s=$(median sqlite3 "$work/sessions.db" "$list_sql")
@@ -79,16 +106,39 @@ row "list sessions --json" "$p" "$s"
 p=$(median "$pacerctl" version); s=$(median sqlite3 ":memory:" "select 1;")
 row "process start (baseline)" "$p" "$s"
 
-# Journal size at 1 Hz as the daemon commits it (one samples frame a second), on simulated runs
-# with their real noise: steady-run (GPS position + altitude + speed, strap HR + RR, footpod
-# cadence + steps), replayed into a journal and re-encoded; then again with a power model added.
-for seed in 1 2; do
-    /usr/bin/python3 sim/scenario.py steady-run --seed "$seed" --out "$work/size" --quiet
-    mv "$work/size/steady-run.nmea" "$work/size/run$seed.nmea"; mv "$work/size/steady-run.ble" "$work/size/run$seed.ble"
-    "$pacerctl" replay --nmea "$work/size/run$seed.nmea" --ble "$work/size/run$seed.ble" --journal "$work/size/journal" >/dev/null 2>&1
+# Motivation: local days in one zone for both (sqlite3's 'localtime' follows TZ as well).
+export TZ=Europe/Berlin
+cat >"$work/pacer.conf" <<CONF
+[goals]
+daily_distance_km = 5
+daily_active_min = 30
+weekly_distance_km = 30
+weekly_sessions = 4
+[habit morning-run]
+activity = run
+days = mon,wed,fri
+min_distance_km = 3
+remind_at = 07:30
+[habit move]
+days = weekly:3
+min_minutes = 20
+CONF
+today=2026-01-01
+day_sql="SELECT date(start_ms/1000,'unixepoch','localtime') AS day, count(*), sum(distance_m), sum(moving_s), sum(steps),
+         sum(calories), sum(trimp) FROM sessions GROUP BY day ORDER BY day;"
+# Same answer first: the daily stress of `load` is sqlite3's daily TRIMP sum on every day with sessions.
+"$pacerctl" load --config "$work/pacer.conf" --journal "$journal" --today $today --json |
+    /usr/bin/python3 -c 'import json,sys; [print(d["date"], "%.1f" % d["stress"]) for d in json.load(sys.stdin) if d["stress"] > 0]' >"$work/pacer.days"
+sqlite3 -separator ' ' "$work/sessions.db" "$day_sql" | awk '{printf "%s %.1f\n", $1, $7}' >"$work/sqlite.days"
+if paste -d' ' "$work/pacer.days" "$work/sqlite.days" | awk '{ if ($1 != $3 || ($2 - $4) > 0.11 || ($4 - $2) > 0.11) bad = 1 } END { exit bad }' &&
+    [ "$(wc -l <"$work/pacer.days")" = "$(wc -l <"$work/sqlite.days")" ]; then
+    echo "# load: same $(wc -l <"$work/pacer.days") training days and daily TRIMP as sqlite3 (local days, TZ=$TZ)"
+else
+    echo "# MISMATCH between pacerctl load and sqlite3:"; diff "$work/pacer.days" "$work/sqlite.days" | head; exit 1
+fi
+s=$(median sqlite3 "$work/sessions.db" "$day_sql")
+for verb in goals habits awards load; do
+    p=$(median "$pacerctl" $verb --config "$work/pacer.conf" --journal "$journal" --today $today --json)
+    row "$verb --json" "$p" "$s" target
 done
-size_row() {  # name, target bytes/hour, pacerctl journal-size output
-    awk -v n="$1" -v t="$2" -v line="$3" 'BEGIN{split(line, f, " "); printf "%-44s %7d bytes/hour  target %d  ratio %.2f  %s  (%s)\n", n, f[1], t, f[1]/t, f[1] <= t ? "(target met)" : "(target MISSED)", line}'
-}
-size_row "journal 1 Hz: position, alt, speed, HR+RR, cad, steps" 60000 "$("$pacerctl" journal-size --journal "$work/size/journal")"
-size_row "journal 1 Hz: the same + power" 80000 "$("$pacerctl" journal-size --journal "$work/size/journal" --power)"
+journal_size

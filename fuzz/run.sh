@@ -2,6 +2,7 @@
 # Runs the NMEA fuzzer for SECONDS (default 600), seeded with every NMEA capture of
 # ../shared/corpus cut into pieces of at most 3000 bytes at line ends.
 # Crashes land in .build/fuzz/artifacts/; the growing corpus in .build/fuzz/work/.
+# METAR and TAF decoders: fuzz/run-weather.sh metar|taf [SECONDS] (fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}

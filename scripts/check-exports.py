@@ -2,7 +2,7 @@
 """Validates one session's exports against independent readers and its summary.
 
 FIT: Garmin's FIT SDK (garmin-fit-sdk): integrity (header + file CRC), zero decode errors,
-session/lap/record totals equal to the summary. GPX: gpxpy parses it, lxml validates it against
+session/lap/record totals equal to the summary (power and ride cadence too, when present). GPX: gpxpy parses it, lxml validates it against
 the GPX 1.1 schema and Garmin TrackPointExtension v1 (scripts/schemas). TCX: lxml parses it,
 lap totals add up to the summary. CSV: one row per sample. Prints one line per check and a
 closing 'N passed, N failed'; exits 1 on any failure.
@@ -79,6 +79,27 @@ if positioned:
     check("fit semicircles", close(lat, float(positioned[0]["lat"]), 1e-6), f"{lat} vs {positioned[0]['lat']}")
 check("fit activity num_sessions", messages["activity_mesgs"][0].get("num_sessions") == 1)
 
+powered = [r for r in rows if r.get("power_w")]
+check("csv power_w and cadence_rpm columns", "power_w" in (rows[0] if rows else {}) and "cadence_rpm" in (rows[0] if rows else {}))
+check("fit power in records", sum(1 for r in records if r.get("power") is not None) == len(powered),
+      f'{sum(1 for r in records if r.get("power") is not None)} vs {len(powered)}')
+if powered:
+    check("fit record power = csv", all(r.get("power") == int(c["power_w"]) for r, c in zip(records, rows) if c["power_w"]))
+if summary.get("power_avg_w") is not None:
+    check("fit avg_power = summary", close(session.get("avg_power"), summary["power_avg_w"], 0.5),
+          f'{session.get("avg_power")} vs {summary["power_avg_w"]}')
+    check("fit max_power = summary", session.get("max_power") == summary["power_max_w"])
+    if summary.get("power_np_w") is not None:
+        check("fit normalized_power = summary", close(session.get("normalized_power"), summary["power_np_w"], 0.5),
+              f'{session.get("normalized_power")} vs {summary["power_np_w"]}')
+    for k, (fl, sl) in enumerate(zip(laps, summary["laps"])):
+        if sl.get("power_avg_w") is not None:
+            check(f"fit lap {k + 1} avg_power and max_power = summary",
+                  close(fl.get("avg_power"), sl["power_avg_w"], 0.5) and fl.get("max_power") == sl["power_max_w"])
+if summary.get("cadence_avg_rpm") is not None:
+    check("fit avg_cadence = summary rpm", close(session.get("avg_cadence"), summary["cadence_avg_rpm"], 0.5),
+          f'{session.get("avg_cadence")} vs {summary["cadence_avg_rpm"]}')
+
 # ---- GPX
 gpx = gpxpy.parse(open(gpx_path))
 points = [p for trk in gpx.tracks for seg in trk.segments for p in seg.points]
@@ -87,6 +108,9 @@ check("gpx one point per positioned sample", len(points) == len(positioned), f"{
 if points:
     check("gpx first time", points[0].time == t(positioned[0]["time"]))
     check("gpx heart rate extension", any("hr" in etree.tostring(e).decode() for p in points for e in p.extensions) == bool(with_hr))
+    cadenced = [r for r in positioned if r["cadence_spm"] or r.get("cadence_rpm")]
+    gpx_cad = sum(1 for p in points for e in p.extensions if "cad>" in etree.tostring(e).decode())
+    check("gpx cadence extension per cadenced point", gpx_cad == len(cadenced), f"{gpx_cad} vs {len(cadenced)}")
 here = os.path.dirname(os.path.abspath(__file__))
 driver = f"""<xsd:schema xmlns:xsd="http://www.w3.org/2001/XMLSchema">
 <xsd:import namespace="http://www.topografix.com/GPX/1/1" schemaLocation="file://{here}/schemas/gpx-1.1.xsd"/>
@@ -109,6 +133,9 @@ check("tcx one trackpoint per sample", len(tps) == len(rows), f"{len(tps)} vs {l
 if tps:
     check("tcx last distance", close(float(tps[-1].find("t:DistanceMeters", ns).text), last_distance, 0.01))
     check("tcx heart rates", len(tcx.findall(".//t:Trackpoint/t:HeartRateBpm/t:Value", ns)) == len(with_hr))
+    ax = {"x": "http://www.garmin.com/xmlschemas/ActivityExtension/v2"}
+    watts = [int(w.text) for w in tcx.findall(".//t:Trackpoint/t:Extensions/x:TPX/x:Watts", {**ns, **ax})]
+    check("tcx Watts per powered sample", watts == [int(r["power_w"]) for r in powered], f"{len(watts)} vs {len(powered)}")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -1,18 +1,19 @@
 #!/usr/bin/python3
-'''Pacer's fake heart-rate strap and footpod, over a mock BlueZ on a private D-Bus.
+'''Pacer's fake sensors (heart-rate strap, footpod, power meter, speed/cadence) over a mock BlueZ.
 
 The sensors live here (they keep beating while "bluetoothd" restarts); bluetoothd is a
 python-dbusmock process running the bluez5 template plus sim/fakestrap_bluez.py, which this
 script starts, drives through org.pacer.FakeStrap, and can kill and start again.
 
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
-        [--footpod 00:22:D0:AA:BB:02] [--play FILE.ble | --rate HZ] [--appear-after S] \
+        [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] \
+        [--play FILE.ble | --rate HZ] [--appear-after S] \
         [--control FIFO] [--log FILE]
 
 Commands, one per line on the control FIFO:
     drop ADDR [SECONDS]   link loss; the sensor refuses to reconnect for SECONDS (default 0)
     contact on|off        the strap reports skin contact lost / back (synthetic series only)
-    appear hr|footpod ADDR   a sensor is switched on now
+    appear hr|footpod|power|csc ADDR   a sensor is switched on now
     remove ADDR           the sensor is switched off (its Device1 disappears)
     restart [SECONDS]     bluetoothd exits and comes back after SECONDS (default 0.5)
     battery ADDR PCT      the battery level the sensor reports when read
@@ -41,6 +42,13 @@ TEMPLATE = os.path.join(HERE, 'fakestrap_bluez.py')
 CONTROL = 'org.pacer.FakeStrap'
 
 
+# kind -> (measurement characteristic, battery %, default name)
+KINDS = {'hr': ('2a37', 87, 'Polar H10 5A3B2C1D'), 'footpod': ('2a53', 64, 'Pacer Footpod'),
+         'power': ('2a63', 71, 'Pacer Power'), 'csc': ('2a5b', 55, 'Pacer Speed Cadence')}
+# A played log's measurement characteristic -> the kind of sensor that sends it.
+UUID_KIND = {'2a37': 'hr', '2a53': 'footpod', '2a63': 'power', '2a5b': 'csc'}
+
+
 class Sensor:
     '''One physical sensor: its series of notifications, and whether it is switched on.'''
 
@@ -48,8 +56,7 @@ class Sensor:
         self.kind, self.address, self.name, self.acquire = kind, address, name, acquire
         self.present = False
         self.dropped_at = None     # monotonic time of the last drop not yet followed by a delivery
-        self.battery = 87 if kind == 'hr' else 64
-        self.uuid = '2a37' if kind == 'hr' else '2a53'
+        self.uuid, self.battery, _ = KINDS[kind]
         self.index = 0
         self.contact = True
         self.energy = 0
@@ -93,6 +100,36 @@ def synthetic_rsc(sensor):
     return bytes(payload)
 
 
+def crank(i):
+    '''(cumulative crank revolutions, last crank event time 1/1024 s) at 90 rpm after i seconds.'''
+    revs = i * 3 // 2
+    return revs & 0xFFFF, int(round(revs * 1024 * 2 / 3)) & 0xFFFF
+
+
+def synthetic_power(sensor):
+    '''180-260 W with crank revolutions at 90 rpm; every 4th value also a 50/50 pedal balance.'''
+    i = sensor.index
+    watts = int(220 + 40 * math.sin(i / 10.0))
+    revs, event = crank(i)
+    balance = i % 4 == 0
+    flags = 0x20 | (0x01 if balance else 0)
+    payload = [flags, 0, watts & 0xFF, watts >> 8] + ([100] if balance else [])
+    return bytes(payload + [revs & 0xFF, revs >> 8, event & 0xFF, event >> 8])
+
+
+def synthetic_csc(sensor):
+    '''Wheel at 8 m/s on a 2105 mm wheel (3.8 rev/s) and crank at 90 rpm.'''
+    i = sensor.index
+    wheel = int(i * 8 / 2.105)
+    wheel_event = int(round(wheel * 2.105 / 8 * 1024)) & 0xFFFF
+    revs, event = crank(i)
+    return bytes([0x03, wheel & 0xFF, (wheel >> 8) & 0xFF, (wheel >> 16) & 0xFF, wheel >> 24,
+                  wheel_event & 0xFF, wheel_event >> 8, revs & 0xFF, revs >> 8, event & 0xFF, event >> 8])
+
+
+SYNTHETIC = {'hr': synthetic_hr, 'footpod': synthetic_rsc, 'power': synthetic_power, 'csc': synthetic_csc}
+
+
 def parse_ble_log(path):
     '''(seconds from start, uuid, bytes) for each line of a BLE log.'''
     entries, start = [], None
@@ -119,8 +156,9 @@ class FakeStrap:
         self.sensors = {}
         if args.strap:
             self.sensors[args.strap] = Sensor('hr', args.strap, args.strap_name, not args.no_acquire)
-        if args.footpod:
-            self.sensors[args.footpod] = Sensor('footpod', args.footpod, 'Pacer Footpod', False)
+        for kind, address in (('footpod', args.footpod), ('power', args.power), ('csc', args.csc)):
+            if address:
+                self.sensors[address] = Sensor(kind, address, KINDS[kind][2], False)
         self.bus = dbus.bus.BusConnection(self.bus_address)
         self.mock = None
         self.restart_at = None
@@ -193,7 +231,7 @@ class FakeStrap:
                 if due > now:
                     return due
                 self.play_index += 1
-                kind = 'footpod' if uuid in ('2a53', '2a5b') else 'hr'
+                kind = UUID_KIND.get(uuid, 'hr')
                 for sensor in self.sensors.values():
                     if sensor.kind == kind:
                         if uuid == '2a19' and payload:
@@ -212,7 +250,7 @@ class FakeStrap:
             for sensor in self.sensors.values():
                 if self.args.count and sensor.index >= self.args.count:
                     continue
-                payload = synthetic_hr(sensor) if sensor.kind == 'hr' else synthetic_rsc(sensor)
+                payload = SYNTHETIC[sensor.kind](sensor)
                 sensor.index += 1
                 self.notify(sensor, sensor.uuid, payload)
             if self.args.count and all(s.index >= self.args.count for s in self.sensors.values()):
@@ -242,7 +280,7 @@ class FakeStrap:
                         sensor.contact = rest[0] == 'on'
             elif verb == 'appear':
                 kind, address = rest[0], rest[1]
-                sensor = self.sensors.get(address) or Sensor(kind, address, self.args.strap_name if kind == 'hr' else 'Pacer Footpod',
+                sensor = self.sensors.get(address) or Sensor(kind, address, self.args.strap_name if kind == 'hr' else KINDS[kind][2],
                                                            kind == 'hr' and not self.args.no_acquire)
                 self.sensors[address] = sensor
                 self.add(sensor)
@@ -325,8 +363,11 @@ def main():
     parser.add_argument('--strap', metavar='ADDR', help='heart-rate strap address')
     parser.add_argument('--strap-name', default='Polar H10 5A3B2C1D')
     parser.add_argument('--footpod', metavar='ADDR', help='RSC footpod address')
+    parser.add_argument('--power', metavar='ADDR', help='cycling power meter address (0x1818/0x2A63)')
+    parser.add_argument('--csc', metavar='ADDR', help='cycling speed/cadence sensor address (0x1816/0x2A5B)')
     parser.add_argument('--no-acquire', action='store_true', help='the strap offers StartNotify only, no AcquireNotify')
-    parser.add_argument('--play', metavar='FILE', help='play a BLE log (2a37 to the strap, 2a53 to the footpod)')
+    parser.add_argument('--play', metavar='FILE',
+                        help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC)')
     parser.add_argument('--speed', type=float, default=1.0, help='playback speed factor')
     parser.add_argument('--rate', type=float, default=1.0, help='synthetic notifications per second')
     parser.add_argument('--count', type=int, default=0, help='stop the synthetic series after N values per sensor')

@@ -2,7 +2,7 @@
 
 Loaded by dbusmock (`python3 -m dbusmock --system --template sim/fakestrap_bluez.py`). It
 keeps the bluez5 template (adapter, Device1 objects, discovery) and adds what a heart-rate
-strap or a footpod exposes once connected: GattService1/GattCharacteristic1 objects,
+strap, a footpod, a power meter or a speed/cadence sensor exposes once connected: GattService1/GattCharacteristic1 objects,
 ServicesResolved, StartNotify/StopNotify, AcquireNotify (a SOCK_SEQPACKET pair, as BlueZ
 hands out) and ReadValue. The sensors themselves live in sim/fakestrap.py, which drives this
 "bluetoothd" through the org.pacer.FakeStrap interface on /.
@@ -41,8 +41,18 @@ PROFILES = {
            ('180f', [('2a19', ['read', 'notify'])])],
     'footpod': [('1814', [('2a53', ['notify']), ('2a54', ['read'])]),
                 ('180f', [('2a19', ['read', 'notify'])])],
+    # Cycling Power: measurement, feature (uint32), sensor location.
+    'power': [('1818', [('2a63', ['notify']), ('2a65', ['read']), ('2a5d', ['read'])]),
+              ('180f', [('2a19', ['read', 'notify'])])],
+    # Cycling Speed and Cadence: measurement, feature (uint16), sensor location.
+    'csc': [('1816', [('2a5b', ['notify']), ('2a5c', ['read']), ('2a5d', ['read'])]),
+            ('180f', [('2a19', ['read', 'notify'])])],
 }
-ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f']}
+ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f'], 'power': ['1818', '180f'], 'csc': ['1816', '180f']}
+# Read values by kind: body sensor location, RSC/CSC/CP features, sensor location
+# (5 = left crank for the power meter, 12 = rear wheel for the CSC sensor).
+READ_VALUES = {'hr': {'2a38': [1]}, 'footpod': {'2a54': [0]},
+               'power': {'2a65': [0x0C, 0, 0, 0], '2a5d': [5]}, 'csc': {'2a5c': [0x03, 0], '2a5d': [12]}}
 
 
 def uuid128(short):
@@ -211,13 +221,13 @@ def Ping(mock):
 @dbus.service.method(CONTROL_IFACE, in_signature='sssb', out_signature='s')
 def AddSensor(mock, address, name, kind, acquire):
     '''Makes a sensor visible (a strap switched on): kind is "hr" or "footpod";
-    acquire offers AcquireNotify on its measurement characteristic.'''
+    "power" or "csc"; acquire offers AcquireNotify on its measurement characteristic.'''
     if kind not in PROFILES:
         raise dbus.exceptions.DBusException('unknown kind ' + kind, name=CONTROL_IFACE + '.Error')
     path = AddDevice(mock, 'hci0', address, name)
     device = mockobject.objects[path]
     SENSORS[address] = {'address': address, 'kind': kind, 'acquire': bool(acquire), 'gatt': [],
-                        'connectable': True, 'read_values': {'2a19': [100], '2a38': [1], '2a54': [0]}}
+                        'connectable': True, 'read_values': dict(READ_VALUES[kind], **{'2a19': [100]})}
     device.AddMethods(DEVICE_IFACE, [('Connect', '', '', Connect), ('Disconnect', '', '', Disconnect)])
     uuids = dbus.Array([uuid128(u) for u in ADVERTISED[kind]], signature='s', variant_level=1)
     device.props[DEVICE_IFACE]['UUIDs'] = uuids

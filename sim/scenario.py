@@ -3,6 +3,7 @@
 
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
+                         [--bike on|off|auto]
     sim/scenario.py --list
     sim/scenario.py all --seed N --out DIR
 Python 3.9+ standard library only; the same seed always gives the same bytes.
@@ -32,6 +33,8 @@ def main(argv=None):
     ap.add_argument("--start", help="UTC start time, RFC 3339 (default: the scenario's, shifted by seed)")
     ap.add_argument("--talker", default="GP", choices=["GP", "GN"])
     ap.add_argument("--gsv", action="store_true", help="also GSV (satellites in view) every second")
+    ap.add_argument("--bike", choices=["on", "off", "auto"], default="auto",
+                    help="0x2A63 power meter and 0x2A5B wheel/crank sensor streams (auto: on for rides)")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -48,7 +51,7 @@ def main(argv=None):
         ap.error("--zones needs 5 increasing integers")
     opts = Options(footpod={"on": True, "off": False, "auto": None}[a.footpod], zones=zones, rate_hz=a.rate,
                    start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
-                   gsv=a.gsv)
+                   gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike])
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:
@@ -56,7 +59,7 @@ def main(argv=None):
         truth = generate(name, a.seed, a.out, opts)
         if not a.quiet:
             keys = ("scenario", "seed", "epochs", "distance_m", "moving_s", "elevation_gain_m",
-                    "elevation_loss_m", "hr_zones_s", "steps", "cadence_avg_spm")
+                    "elevation_loss_m", "hr_zones_s", "steps", "cadence_avg_spm", "power_avg_w", "power_np_w")
             print(json.dumps({k: truth[k] for k in keys}))
     return 0
 

@@ -271,6 +271,140 @@ class BLELogTests(unittest.TestCase):
         self.assertFalse(any(c == ble.RSC for _, c, _ in walk))
 
 
+
+class BikeSensorTests(unittest.TestCase):
+    """The ride's power meter (2a63) and speed/cadence sensor (2a5b) in the BLE log."""
+
+    def test_power_model_is_physical(self):
+        from pacersim import bike
+        # Flat at 8 m/s, 79 kg rider + bike: rolling 3.10 N + drag 12.29 N = 15.39 N -> 126.3 W at the pedals.
+        self.assertAlmostEqual(bike.power_w(8.0, 0.0, 0.0, 70.0), (79 * 9.81 * 0.004 + 0.5 * 1.2 * 0.32 * 64) * 8 / 0.975, 6)
+        # Climbing 7 % at 14.4 km/h: gravity 54.1 N + rolling 3.1 N + drag 3.1 N = 60.3 N -> 247 W.
+        self.assertTrue(240 < bike.power_w(4.0, 0.07, 0.0, 70.0) < 255)
+        self.assertEqual(bike.power_w(12.0, -0.06, 0.0, 70.0), 0.0)       # descending: coasting
+
+    def test_normalized_power_of_a_step_matches_the_swift_figure(self):
+        from pacersim import bike
+        # The same series as Tests/PacerCoreTests/BikeMetricsTests.testNormalizedPowerOfAStep.
+        self.assertAlmostEqual(bike.normalized_power([100.0] * 30 + [300.0] * 30), 223.0694887793096, 9)
+        self.assertIsNone(bike.normalized_power([200.0] * 29))
+
+    def test_ride_log_carries_power_and_wheel_revolutions(self):
+        from pacersim import bike
+        truth, _, lines = scenario("tunnel")
+        notes = [ble.parse_log_line(line) for line in lines]
+        notes = [n for n in notes if n is not None]
+        cps = [(ms, bike.decode_cps(p)) for ms, c, p in notes if c == bike.CYCLING_POWER]
+        csc = [(ms, bike.decode_csc(p)) for ms, c, p in notes if c == bike.CSC]
+        self.assertEqual(len(cps) + len(csc), truth["bike_notifications"])
+        self.assertLess(abs(len(cps) - truth["elapsed_s"]), 0.02 * truth["elapsed_s"])
+        watts = [w for _, (_, w, _, _) in cps]
+        self.assertTrue(all(0 <= w < 1500 for w in watts))
+        self.assertLess(abs(sum(watts) / len(watts) - truth["power_avg_w"]), 0.03 * truth["power_avg_w"])
+        self.assertGreaterEqual(truth["power_np_w"], truth["power_avg_w"])
+        self.assertTrue(80 < truth["power_avg_w"] < 300, truth["power_avg_w"])
+        # The wheel's revolutions are the distance (this is what covers the tunnels).
+        wheel_m = csc[-1][1][0] * bike.WHEEL_MM / 1000.0
+        self.assertLess(abs(wheel_m - truth["distance_m"]), 0.005 * truth["distance_m"])
+        # Crank cadence from successive CSC counters (16-bit, 1/1024 s) while pedalling.
+        rpms = []
+        for (_, a), (_, b) in zip(csc, csc[1:]):
+            revs, ticks = (b[2] - a[2]) & 0xFFFF, (b[3] - a[3]) & 0xFFFF
+            if revs and ticks:
+                rpms.append(revs * 60 * 1024.0 / ticks)
+        self.assertLess(abs(sum(rpms) / len(rpms) - truth["cadence_avg_rpm"]), 3.0)
+        _, run = self.notifications_of("steady-run")
+        self.assertFalse(any(c in (bike.CYCLING_POWER, bike.CSC) for _, c, _ in run))
+        self.assertIsNone(scenario("steady-run")[0]["power_avg_w"])
+
+    def notifications_of(self, name):
+        truth, _, lines = scenario(name)
+        return truth, [n for n in (ble.parse_log_line(line) for line in lines) if n is not None]
+
+
+@unittest.skipUnless(shutil.which("dbus-daemon") and os.path.exists("/usr/bin/python3"), "needs dbus-daemon")
+class FakeBikeSensorTests(unittest.TestCase):
+    """sim/fakestrap.py's power meter and CSC sensor on a private bus, read as BlueZ clients do."""
+
+    def test_power_meter_and_csc_sensor_notify_through_the_mock_bluez(self):
+        import subprocess
+        import time
+        from pacersim import bike
+        daemon = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address"],
+                                  stdout=subprocess.PIPE, text=True)
+        strap = None
+        try:
+            address = daemon.stdout.readline().strip()
+            env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=address)
+            log = os.path.join(OUT, "fakebike.log")
+            strap = subprocess.Popen(["/usr/bin/python3", os.path.join(HERE, "fakestrap.py"), "--power", "00:22:D0:AA:BB:03",
+                                      "--csc", "00:22:D0:AA:BB:04", "--rate", "5", "--log", log], env=env)
+            deadline = time.monotonic() + 30
+            def ready():
+                if not os.path.exists(log):
+                    return False
+                with open(log) as f:
+                    return " ready" in f.read()
+            while time.monotonic() < deadline and not ready():
+                time.sleep(0.05)
+            result = subprocess.run(["/usr/bin/python3", "-c", CLIENT], env=env, capture_output=True, text=True, timeout=60)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            seen = json.loads(result.stdout)
+            self.assertEqual(seen["00:22:D0:AA:BB:03"]["uuids"][0][4:8], "1818")
+            self.assertEqual(seen["00:22:D0:AA:BB:04"]["uuids"][0][4:8], "1816")
+            flags, watts, revs, _ = bike.decode_cps(bytes(seen["00:22:D0:AA:BB:03"]["value"]))
+            self.assertTrue(flags & 0x20 and 180 <= watts <= 260, (flags, watts))
+            wheel, _, crank, _ = bike.decode_csc(bytes(seen["00:22:D0:AA:BB:04"]["value"]))
+            self.assertGreater(wheel, 0)
+            self.assertEqual(seen["00:22:D0:AA:BB:03"]["feature"], [0x0C, 0, 0, 0])
+        finally:
+            for p in (strap, daemon):
+                if p is not None:
+                    p.terminate()
+                    p.wait(10)
+            daemon.stdout.close()
+
+
+# A BlueZ client in miniature: finds both sensors, connects, subscribes, waits for a value.
+CLIENT = r"""
+import json, time, dbus
+bus = dbus.SystemBus()
+om = dbus.Interface(bus.get_object("org.bluez", "/"), "org.freedesktop.DBus.ObjectManager")
+deadline = time.time() + 30
+out = {}
+def objects():
+    return om.GetManagedObjects()
+while time.time() < deadline and len(out) < 2:
+    objs = objects()
+    for path, ifaces in objs.items():
+        dev = ifaces.get("org.bluez.Device1")
+        if dev is None or str(dev["Address"]) in out:
+            continue
+        d = dbus.Interface(bus.get_object("org.bluez", path), "org.bluez.Device1")
+        if not dev["Connected"]:
+            d.Connect()
+            continue
+        if not dev.get("ServicesResolved"):
+            continue
+        chars = {str(i["org.bluez.GattCharacteristic1"]["UUID"])[4:8]: p for p, i in objs.items()
+                 if p.startswith(path + "/") and "org.bluez.GattCharacteristic1" in i}
+        uuid = "2a63" if "2a63" in chars else "2a5b"
+        c = bus.get_object("org.bluez", chars[uuid])
+        props = dbus.Interface(c, "org.freedesktop.DBus.Properties")
+        if not props.Get("org.bluez.GattCharacteristic1", "Notifying"):
+            dbus.Interface(c, "org.bluez.GattCharacteristic1").StartNotify()
+            continue
+        value = [int(b) for b in props.Get("org.bluez.GattCharacteristic1", "Value")]
+        if value:
+            entry = {"uuids": [str(u) for u in dev["UUIDs"]], "value": value}
+            if "2a65" in chars:
+                feature = dbus.Interface(bus.get_object("org.bluez", chars["2a65"]), "org.bluez.GattCharacteristic1")
+                entry["feature"] = [int(b) for b in feature.ReadValue({})]
+            out[str(dev["Address"])] = entry
+    time.sleep(0.1)
+print(json.dumps(out))
+"""
+
 CORPUS = os.path.join(HERE, "..", "..", "shared", "corpus", "tracks")
 
 

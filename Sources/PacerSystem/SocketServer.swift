@@ -43,9 +43,15 @@ public final class SocketServer {
         for client in Array(clients.values) { drop(client, reason: "shutting down") }
     }
 
-    /// Queues `bytes` for `client`, writing as much as the kernel takes now.
+    /// Queues `bytes` for `client`, writing as much as the kernel takes now. A client is dropped
+    /// when its backlog already passes the limit (it is not reading), never for one large reply
+    /// (a long `sessions` listing).
     public func send(_ bytes: [UInt8], to client: SocketClient) {
         guard !client.closed else { return }
+        if client.queuedBytes > limits.outputLimit {
+            drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
+            return
+        }
         if client.queuedBytes == 0 {
             let n = bytes.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if n == bytes.count { return }
@@ -56,10 +62,6 @@ public final class SocketServer {
             client.output.append(contentsOf: n > 0 ? bytes[n...] : bytes[...])
         } else {
             client.output.append(contentsOf: bytes)
-        }
-        if client.queuedBytes > limits.outputLimit {
-            drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
-            return
         }
         loop.setInterest(client.fd, [.read, .write])
     }

@@ -15,16 +15,11 @@ struct DaemonClientOptions {
     let socketPath: String
     let json: Bool
     let preferences: DisplayPreferences
+    let config: PacerConfig
 
     init(_ args: CommandArguments) throws {
         // Units and clock come from the config file ([recording] units, [display] clock), then flags.
-        var config = PacerConfig()
-        let configPath = args.option("config") ?? "/etc/pacer/pacer.conf"
-        if args.option("config") != nil || access(configPath, R_OK) == 0 {
-            var bytes: [UInt8] = []
-            try FileByteSource(path: configPath).forEachChunk { bytes.append(contentsOf: $0) }
-            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: configPath)
-        }
+        let config = try ConfigFileOption.load(args)
         socketPath = args.option("socket") ?? getenv("PACER_SOCKET").map { String(cString: $0) } ?? config.socketPath
         json = args.flag("json")
         var prefs = DisplayPreferences(units: config.recording.units == .imperial ? .imperial : .metric,
@@ -43,6 +38,7 @@ struct DaemonClientOptions {
         }
         prefs.utcOffsetSeconds = Terminal.utcOffsetSeconds(at: Int64(time(nil)))
         preferences = prefs
+        self.config = config
     }
 
     /// Connects and checks the VERSION greeting's major protocol version.

@@ -16,10 +16,7 @@ enum FixesCommand {
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: arguments.option("source") ?? "serial:/dev/pacer-gps") } catch { throw UsageError("\(error)") }
-        let count = try arguments.number("count").map { v -> Int in
-            guard v >= 1, v == v.rounded() else { throw UsageError("--count must be a positive whole number") }
-            return Int(v)
-        }
+        let count = try arguments.integer("count", in: 1...Int(Int32.max))
         let timeout = try arguments.number("timeout")
         if let timeout, timeout <= 0 { throw UsageError("--timeout must be positive") }
 

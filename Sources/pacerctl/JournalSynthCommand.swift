@@ -8,10 +8,12 @@ enum JournalSynthCommand {
                                        summary: "append N synthetic daily sessions to a journal (bench data)") { argv in
         let args = try CommandArguments(argv, flags: ["no-sync"], options: ["journal", "sessions", "samples", "span-days"])
         guard let dir = args.option("journal") else { throw UsageError("--journal is required") }
-        let count = Int(try args.number("sessions") ?? 100)
-        let perSession = max(2, Int(try args.number("samples") ?? 60))
+        let count = try args.integer("sessions", in: 0...1_000_000) ?? 100
+        let perSession = max(2, try args.integer("samples", in: 0...1_000_000) ?? 60)
+        let spanDays = try args.number("span-days") ?? 1095
+        guard (1...36_500).contains(spanDays) else { throw UsageError("--span-days must be in 1...36500") }
         // Sessions spread evenly over the span (default three years), a few a day at 10 000.
-        let spacing = Int64(max(1, try args.number("span-days") ?? 1095) * 86_400_000) / Int64(max(1, count))
+        let spacing = Int64(spanDays * 86_400_000) / Int64(max(1, count))
         var options = JournalWriter.Options()
         options.synchronous = !args.flag("no-sync")
         options.commitInterval = 1e9
@@ -69,7 +71,8 @@ enum JournalSynthCommand {
                                          averageSpeed: speed, maxSpeed: speed * 1.3, elevationGain: 40 * random(), elevationLoss: 40 * random(),
                                          heartRateAverage: 145, heartRateMax: 171, heartRateZoneSeconds: [60, 600, seconds - 900, 200, 40],
                                          steps: activity == .ride ? nil : steps, cadenceAverage: activity == .ride ? 85 : 170,
-                                         calories: distance / 1000 * 65, laps: laps, splits: splits)
+                                         calories: distance / 1000 * 65, trimp: seconds / 60 * (1.2 + random()),
+                                         laps: laps, splits: splits)
             try writer.endSession(summary: summary)
         }
         try writer.commit()

@@ -2,7 +2,7 @@ import PacerCore
 import PacerSystem
 
 /// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]`:
-/// runs the daemon's session engine over recordings as fast as possible and prints the summary.
+/// runs the daemon's session recorder over recordings as fast as possible and prints the summary.
 enum ReplayCommand {
     static let subcommand = Subcommand(
         name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]",
@@ -39,19 +39,22 @@ enum ReplayCommand {
         var replay = SessionReplay(config: config, activity: activity, notifications: notifications)
         var decoder = NMEADecoder()
         // With --journal the session is written as the daemon writes it (group commit, events synced).
-        let recorder = try arguments.option("journal").map {
+        let journal = try arguments.option("journal").map {
             SessionJournalRecorder(writer: try JournalWriter(directory: $0), configSnapshot: configText)
         }
-        let ignore: (SessionOutput) -> Void = { output in recorder?.record(output) }
+        let sink: (RecorderOutput) -> Void = { output in
+            if case .journal(let entry) = output { journal?.apply(entry) }
+        }
         let source = try FileByteSource(path: nmeaPath)
         try source.forEachChunk { chunk in
-            decoder.decode(chunk) { replay.feed($0, emit: ignore) }
+            decoder.decode(chunk) { replay.feed($0, emit: sink) }
         }
-        decoder.finish { replay.feed($0, emit: ignore) }
-        var summary = replay.finish(emit: ignore)
-        if let recorder {
-            try recorder.finish(summary: summary)
-            summary.id = recorder.sessionID
+        decoder.finish { replay.feed($0, emit: sink) }
+        var summary = replay.finish(emit: sink)
+        if let journal {
+            if let error = journal.takeError() { throw error }
+            try journal.writer.commit()
+            summary.id = journal.sessionID
         }
 
         let out = BufferedOutput()
@@ -62,8 +65,9 @@ enum ReplayCommand {
         }
         try out.flush()
         let c = replay.counters, n = decoder.counters, f = replay.engine.filter.counters
-        printError("fixes \(c.fixes) (\(c.fixesWithoutTime) without time), accepted \(f.accepted), outliers \(f.outliers), "
-            + "gaps bridged \(f.gapsBridged), notifications \(c.notifications) (\(c.malformedNotifications) malformed), "
+        printError("fixes \(c.fixes) (\(c.fixesWithoutTime) without time, \(c.fixesOutOfOrder) out of order, \(c.timeJumps) time jumps), "
+            + "accepted \(f.accepted), outliers \(f.outliers), gaps bridged \(f.gapsBridged), "
+            + "notifications \(c.notifications) (\(c.malformedNotifications) malformed), "
             + "sentences \(n.sentences), bad checksum \(n.badChecksum)")
         return 0
     }

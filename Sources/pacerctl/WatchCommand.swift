@@ -13,7 +13,7 @@ enum WatchCommand {
         let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options.union(["count"]))
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let options = try DaemonClientOptions(parsed)
-        let count = try parsed.number("count").map { Int($0) }
+        let count = try parsed.integer("count", in: 1...Int(Int32.max))
         let signals = try SignalReceiver(signals: [SIGINT, SIGTERM, SIGWINCH])
         let fullScreen = !options.json && Terminal.isTerminal(STDOUT_FILENO)
         let out = BufferedOutput()

@@ -21,11 +21,16 @@ let subcommands: [Subcommand] = [
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,
-    JournalSizeCommand.subcommand,
     StatsCommand.subcommand,
     RecordsCommand.subcommand,
+    MotivationCommands.goals,
+    MotivationCommands.habits,
+    MotivationCommands.awards,
+    MotivationCommands.load,
     DeleteCommand.subcommand,
     JournalSynthCommand.subcommand,
+    WeatherCommand.subcommand,
+    SunCommand.subcommand,
 ]
 
 @MainActor func printUsage() {

@@ -5,8 +5,8 @@ import PacerCore
 import PacerSystem
 
 /// The GPS side of the daemon: the source is served by the daemon's loop (the device is one more
-/// descriptor in its poll set); its events update the GPS state, feed the engine and the
-/// unattended recorder, and raise GPS alerts.
+/// descriptor in its poll set); its events update the GPS state, feed the recorder (each fix
+/// with the instant it arrived) and raise GPS alerts.
 extension Daemon {
     func startGPS() throws {
         let spec: GPSSourceSpec
@@ -28,9 +28,7 @@ extension Daemon {
         gps.apply(event)
         switch event {
         case .fix(let fix):
-            if let t = fix.time { lastTimedFix = (t, instant) }
-            engine.handle(fix: fix, at: engineInstant(instant)) { handle($0) }
-            unattended.observeSpeed(fix.speed, at: instant)
+            recorder.fix(fix, at: Daemon.now(monotonic: instant)) { handle($0) }
         case .fixLost:
             break
         case .deviceOpened(let info):
@@ -45,7 +43,7 @@ extension Daemon {
             DaemonLog.notice("GPS recording ended")
         }
         if gps.state != previous {
-            for alert in alerts.gps(gps.state, time: currentTime(instant)) { broadcast(alert) }
+            for alert in alerts.gps(gps.state, time: recorder.time(at: Daemon.now(monotonic: instant))) { broadcast(alert) }
             notifier.notify("STATUS=\(statusLine())")
         }
         if case .fix = event { broadcastState() } else if gps.state != previous { broadcastState() }

@@ -6,21 +6,27 @@ import PacerSystem
 
 /// The BLE side of the daemon: the BlueZ client runs its own D-Bus loop on a thread and posts
 /// its events, stamped with the instant they arrived, to the event loop; here they feed the
-/// engine, the unattended recorder (skin contact) and the sensor alerts.
+/// recorder (raw, as the sensor sent them) and the sensor alerts.
 extension Daemon {
     func startSensors() throws {
         guard settings.sensors == .bluez else { return }
         let inbox = try LoopInbox<(BlueZClientEvent, MonotonicInstant)>()
         inbox.attach(to: loop) { [unowned self] event, instant in handleSensor(event, at: instant) }
         let wakeup = try WakeupPipe()
-        let devices = [settings.heartRateAddress, settings.footpodAddress, settings.bikeSensorAddress]
-            .compactMap { $0 }.compactMap { try? BluetoothAddress($0) }
+        var configuration = BlueZClient.Configuration()
+        for (kind, text) in settings.sensorAddresses {
+            guard let address = try? BluetoothAddress(text) else { continue }
+            configuration.devices.append(address)
+            configuration.deviceKinds[address] = kind
+        }
+        configuration.autoKinds = Set(SensorKind.allCases).subtracting(settings.sensorAddresses.keys)
+        let sensorConfiguration = configuration
         sensorThread = try SystemThread(name: "pacer-ble") {
             // The bus may not be up yet at boot, or may restart: keep trying until told to stop.
             while !wakeup.isWoken {
                 do {
                     let bus = try DBusConnection(address: DBusConnection.systemBusAddress)
-                    let client = BlueZClient(bus: bus, configuration: .init(devices: devices)) { event in
+                    let client = BlueZClient(bus: bus, configuration: sensorConfiguration) { event in
                         inbox.post((event, Clocks.monotonic()))
                     }
                     try client.run(wakeup: wakeup)
@@ -45,27 +51,21 @@ extension Daemon {
             let live = LiveSensorState(status)
             if let i = sensors.firstIndex(where: { $0.address == live.address }) { sensors[i] = live } else { sensors.append(live) }
             DaemonLog.info("sensor \(status.summary)")
-            for alert in alerts.sensor(live, time: currentTime(instant)) { broadcast(alert) }
+            for alert in alerts.sensor(live, time: recorder.time(at: Daemon.now(monotonic: instant))) { broadcast(alert) }
             broadcastState()
-        case let .notification(_, _, measurement):
-            switch measurement {
-            case .heartRate(let m):
-                let reading = HeartRateReading(m)
-                engine.handle(heartRate: reading, at: engineInstant(instant)) { handle($0) }
-                unattended.observeContact(reading.acceptedHeartRate != nil, at: instant)
-                for alert in alerts.heartRate(reading.acceptedHeartRate, zone: session == nil ? nil : heartRateZone, at: instant, time: currentTime(instant)) {
-                    broadcast(alert)
-                }
-            case .runningSpeedCadence(let m):
-                let reading = FootpodReading(m)
-                engine.handle(footpod: reading, at: engineInstant(instant)) { handle($0) }
-                unattended.observeFootpodCadence(reading.cadence)
-            case .cyclingSpeedCadence(let m):
-                engine.handle(bike: BikeSensorReading(m), at: engineInstant(instant)) { handle($0) }
-            case .batteryLevel:
-                break
+        case let .notification(_, notification, _):
+            let input = Daemon.now(monotonic: instant)
+            let measurement = recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
+                                                    at: input) { handle($0) }
+            if case .heartRate(let m)? = measurement {
+                let bpm = HeartRateReading(m).acceptedHeartRate
+                let zone = recorder.phase.isActive ? heartRateZone : nil
+                for alert in alerts.heartRate(bpm, zone: zone, at: instant, time: recorder.time(at: input)) { broadcast(alert) }
             }
         case let .malformed(address, notification, reason):
+            // Counted (and logged beside the session) by the recorder like any value.
+            recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
+                                  at: Daemon.now(monotonic: instant)) { handle($0) }
             DaemonLog.log(.debug, "malformed value from \(address): \(notification.logLine): \(reason)")
         case .log(let text):
             DaemonLog.info("BLE: \(text)")
@@ -81,7 +81,7 @@ extension LiveSensorState {
         case .scanning, .connecting: state = .searching
         case .disconnected: state = .lost
         }
-        self.init(kind: s.kind == .footpod ? .footpod : .heartRate, address: s.address, name: s.name,
+        self.init(kind: s.kind ?? .heartRate, address: s.address, name: s.name,
                   state: state, batteryPercent: s.batteryPercent)
     }
 }

@@ -4,89 +4,84 @@ import Glibc
 import PacerCore
 import PacerSystem
 
-/// The session side of the daemon: commands into the engine, the engine's events and samples
-/// out to watchers and the journal, and the unattended start/stop decisions.
+/// The session side of the daemon: inputs go to the `SessionRecorder`, its outputs go out —
+/// journal entries to the journal, events to watchers, notifications to the session's BLE log.
+/// Nothing about a session is decided here.
 extension Daemon {
-    /// The daemon's idea of UTC: GPS time carried forward while a timed fix is fresh, else the
-    /// system clock (a board without RTC may not know the time until the first fix).
-    func currentTime(_ now: MonotonicInstant) -> UTCTime {
-        if let fix = lastTimedFix, now.seconds(since: fix.instant) < 5 {
-            let ms = Int64(now.seconds(since: fix.instant) * 1000)
-            return UTCTime(millisecondsSinceEpoch: fix.time.millisecondsSinceEpoch + ms)
-        }
-        return Clocks.wall()
+    /// Both clocks now, as the recorder takes them.
+    static func now(monotonic: MonotonicInstant = Clocks.monotonic()) -> InputInstant {
+        InputInstant(monotonic: monotonic, systemTime: Clocks.wall())
     }
 
-    /// The engine's instant for a monotonic one: the same, except after resuming a crashed
-    /// session, whose samples were replayed on an axis where the session started at 0.
-    func engineInstant(_ t: MonotonicInstant) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: t.nanoseconds + engineOffsetNanoseconds)
-    }
-
-    /// Runs a command through the engine; returns the session id it concerned.
+    /// Runs a command through the recorder; returns the session id it concerned.
     func command(_ c: SessionCommand) -> Result<String?, SessionCommandError> {
-        let now = Clocks.monotonic()
         do {
-            try engine.handle(c, at: engineInstant(now), time: currentTime(now)) { handle($0) }
-        } catch let error as SessionCommandError {
-            return .failure(error)
+            try recorder.command(c, at: Daemon.now()) { handle($0) }
         } catch {
-            return .failure(SessionCommandError(command: c, phase: engine.phase))
+            return .failure(error)
         }
-        if case .start = c { unattended.sessionStarted(at: now) }
-        if case .stop = c { unattended.sessionEnded(at: now) }
-        return .success(session?.id ?? lastSessionID)
+        return .success(journal?.sessionID)
     }
 
-    /// One output of the engine: events go to watchers (and the journal), samples to the journal.
-    func handle(_ output: SessionOutput) {
+    /// One output of the recorder.
+    func handle(_ output: RecorderOutput) {
         switch output {
-        case .event(var event):
-            if case let .sessionStopped(time, summary) = event, resumedDistanceOffset > 0 {
-                event = .sessionStopped(time: time, summary: withResumedDistance(summary))
-            }
-            if case let .sessionStarted(time, activity) = event {
-                resumedDistanceOffset = 0
-                heartRateZone = nil
-                session = (openJournalSession(activity: activity, start: time), time)
-                DaemonLog.info("session \(session!.id) started (\(activity.rawValue))")
-            }
-            // Zone changes go to the journal as they are; watchers get them from the alert
-            // monitor, once the new zone has held for `zone_hold_s` (no chatter on a boundary).
-            if case let .zoneChanged(_, _, zone, _) = event { heartRateZone = zone } else {
-                broadcast(LiveEvent(event, sessionID: session?.id))
-            }
-            recordInJournal(event)
-            if case let .sessionStopped(_, summary) = event {
-                closeJournalSession(summary: summary)
-                DaemonLog.info("session \(session?.id ?? "?") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
-                lastSessionID = session?.id
-                session = nil
-                resumedDistanceOffset = 0
-            }
-        case .sample(let sample):
-            recordInJournal(sample)
+        case .journal(let entry):
+            apply(entry)
+        case .event(let event):
+            announce(event)
+        case .sensorLog(let notification):
+            sensorLog?.append(notification)
+        case .notice(let text):
+            DaemonLog.notice(text)
         }
     }
 
-    /// A summary with the distance a resumed session carried over from before the crash.
-    func withResumedDistance(_ summary: SessionSummary) -> SessionSummary {
-        var s = summary
-        s.distanceMeters += resumedDistanceOffset
-        if s.movingSeconds > 0 { s.averageSpeed = s.distanceMeters / s.movingSeconds }
-        return s
+    private func announce(_ event: SessionEvent) {
+        let id = journal?.sessionID
+        switch event {
+        case let .sessionStarted(_, activity):
+            heartRateZone = nil
+            DaemonLog.info("session \(id ?? "unsaved") started (\(activity.rawValue))")
+            openSensorLog()
+        case .sessionResumed:
+            openSensorLog()
+        case let .sessionStopped(_, summary):
+            DaemonLog.info("session \(id ?? "unsaved") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
+            var finished = summary
+            finished.id = id
+            history.append(finished)
+            flushSensorLog()
+            sensorLog = nil
+            broadcast(LiveEvent(event, sessionID: id))
+            // Habits, streaks and awards the session earned follow its stop.
+            motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
+            return
+        case let .zoneChanged(_, _, zone, _):
+            // Watchers get zone changes from the alert monitor once the zone has held for
+            // `zone_hold_s` (no chatter on a boundary); the journal has every change.
+            heartRateZone = zone
+            return
+        default:
+            break
+        }
+        broadcast(LiveEvent(event, sessionID: id))
     }
 
-    /// Starts or stops a session on its own when the unattended recorder says so.
-    func decideUnattended(_ now: MonotonicInstant) {
-        switch unattended.evaluate(now: now, sessionActive: engine.phase.isActive) {
-        case .none: break
-        case let .start(activity, reason):
-            DaemonLog.info("starting a \(activity.rawValue) session by itself: \(reason)")
-            _ = command(.start(activity))
-        case .stop(let reason):
-            DaemonLog.info("stopping the session by itself: \(reason)")
-            _ = command(.stop)
+    /// The STATE's `session` object now; nil while idle.
+    func liveSession(at now: InputInstant) -> LiveSession? {
+        recorder.liveState(at: now).flatMap { LiveSession(id: journal?.sessionID ?? "unsaved", start: recorder.sessionStart, $0) }
+    }
+
+    private func openSensorLog() {
+        guard settings.recordBLELog, let id = journal?.sessionID else { return }
+        let path = SensorLogFile.path(journal: settings.journalDirectory, sessionID: id)
+        do { sensorLog = try SensorLogFile(path: path) } catch {
+            DaemonLog.error("BLE log \(path): \(error); the session records without it")
         }
+    }
+
+    func flushSensorLog() {
+        do { try sensorLog?.flush() } catch { reportJournalError(error) }
     }
 }

@@ -21,44 +21,45 @@ final class Daemon {
     var sensors: [LiveSensorState] = []
     var stateWriter = JSONWriter(capacity: 1024)
     var exitStatus: Int32 = 0
-    var engine: SessionEngine
-    var unattended: UnattendedRecorder
+    /// The session core, shared with `pacerctl replay`: every session decision is made there.
+    var recorder: SessionRecorder
     var alerts: AlertMonitor
-    /// The engine's latest heart-rate zone, for the zone alerts.
+    /// The latest heart-rate zone the recorder announced, for the zone alerts.
     var heartRateZone: Int?
-    /// The session being recorded: its journal id and start time.
-    var session: (id: String, start: UTCTime)?
-    /// The latest fix with a time, and when it arrived: the daemon's UTC while the GPS is fresh.
-    var lastTimedFix: (time: UTCTime, instant: MonotonicInstant)?
-    var gpsSource: GPSSource?
-    var journal: JournalWriter?
+    /// Applies the recorder's journal entries (nil until the journal is open).
+    var journal: SessionJournalRecorder?
     var lastJournalError: String?
+    /// The config file's text, kept with each session (replay with `--config` writes the same).
+    var configText: String
+    /// Summaries of the finished sessions, kept current as sessions end: `sessions` never rescans.
+    var history: [SessionSummary] = [] { didSet { sessionsReply = nil } }
+    var sessionsReply: [UInt8]?
+    /// The session's BLE log while one records with `[sensors] record_log`.
+    var sensorLog: SensorLogFile?
+    var gpsSource: GPSSource?
     var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
-    /// Metres a resumed session carried over beyond what replaying its samples gave back.
-    var resumedDistanceOffset = 0.0
-    /// Added to monotonic instants for the engine (see `engineInstant`).
-    var engineOffsetNanoseconds: Int64 = 0
-    /// The id of the session that ended last (ACK of `stop`).
-    var lastSessionID: String?
+    /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
+    var motivation: MotivationMonitor?
 
     init(options: DaemonOptions) throws {
         self.options = options
         // Signals first: threads started later inherit the blocked mask.
         signals = try SignalReceiver()
-        settings = try DaemonSettings.load(options: options)
+        (settings, configText) = try DaemonSettings.load(options: options)
         notifier = SystemdNotifier(environment: DaemonSettings.environment)
         policy = AccessPolicy(daemonUID: geteuid(), controlGroupID: nil, controlGroupName: settings.socketGroup,
                               watchPublic: settings.watchPublic)
         gps = LiveGPSState(source: settings.gpsSource)
-        engine = SessionEngine(config: settings, activity: settings.unattended.activity ?? .run)
-        unattended = UnattendedRecorder(settings: settings.unattended)
+        recorder = SessionRecorder(settings: .init(config: settings, activity: settings.unattended.activity ?? .run,
+                                                   unattended: settings.unattended))
         alerts = AlertMonitor(settings: settings.alerts)
     }
 
     func run() throws -> Int32 {
         try openJournal()
+        loadMotivation()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
         server.onConnect = { [unowned self] client in
@@ -135,6 +136,7 @@ final class Daemon {
         case .stop: reply(to: client, request, command(.stop))
         case .sessions:
             server.send(sessionsLine(), to: client)
+        case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         }
     }
 
@@ -153,10 +155,11 @@ final class Daemon {
 
     private func stateLine() -> [UInt8] {
         stateWriter.reset()
-        let now = Clocks.monotonic()
-        var live = session.flatMap { LiveSession(id: $0.id, start: $0.start, engine.liveState(at: engineInstant(now))) }
-        live?.distanceMeters += resumedDistanceOffset
-        LiveState(time: currentTime(now), session: live, gps: gps, sensors: sensors).write(into: &stateWriter)
+        let now = Daemon.now()
+        let live = liveSession(at: now)
+        var state = LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors)
+        state.goals = liveGoals(live, time: recorder.time(at: now))
+        state.write(into: &stateWriter)
         return stateWriter.bytes
     }
 
@@ -173,9 +176,10 @@ final class Daemon {
     }
 
     private func tick() {
-        let now = Clocks.monotonic()
-        engine.tick(at: engineInstant(now)) { handle($0) }
-        decideUnattended(now)
+        let now = Daemon.now()
+        recorder.tick(at: now) { handle($0) }
+        flushSensorLog()
+        tickMotivation(now)
         broadcastState()
     }
 
@@ -190,8 +194,9 @@ final class Daemon {
         case SIGHUP:
             notifier.notify("RELOADING=1")
             do {
-                settings = try DaemonSettings.load(options: options)
+                (settings, configText) = try DaemonSettings.load(options: options)
                 policy.watchPublic = settings.watchPublic
+                motivation?.settings = settings.motivation
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")
@@ -201,7 +206,7 @@ final class Daemon {
             DaemonLog.info("signal \(signo): shutting down")
             notifier.notify("STOPPING=1")
             // A clean shutdown ends the session properly (only a crash leaves one to resume).
-            if engine.phase.isActive { _ = command(.stop) }
+            if recorder.phase.isActive { _ = command(.stop) }
             loop.stop()
         }
     }
@@ -210,6 +215,7 @@ final class Daemon {
         stopGPS()
         stopSensors()
         syncJournal()
+        flushSensorLog()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

@@ -19,18 +19,21 @@ enum DaemonSettings {
 
     /// Reads `--config FILE` (which must exist), else /etc/pacer/pacer.conf when present, else
     /// defaults; then applies the flags. A bad file is an error naming file, line and key.
-    static func load(options: DaemonOptions) throws -> PacerConfig {
+    /// Returns the settings and the file's text (kept with each session).
+    static func load(options: DaemonOptions) throws -> (PacerConfig, String) {
         var config = PacerConfig()
+        var text = ""
         let path = options.configPath ?? DaemonOptions.defaultConfigPath
         if options.configPath != nil || access(path, F_OK) == 0 {
             var bytes: [UInt8] = []
             try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
-            config = try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+            text = String(decoding: bytes, as: UTF8.self)
+            config = try PacerConfig(parsing: text, file: path)
         }
         if let v = options.gpsSource { config.gpsSource = v }
         if let v = options.sensors { config.sensors = v == "none" ? .none : .bluez }
         if let v = options.socketPath { config.socketPath = v }
         if let v = options.journalDirectory { config.journalDirectory = v }
-        return config
+        return (config, text)
     }
 }

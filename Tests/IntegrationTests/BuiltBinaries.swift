@@ -16,7 +16,7 @@ enum BuiltBinaries {
     static func url(_ name: String) throws -> URL {
         let url = directory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw XCTSkip("\(name) is not built beside the tests; run `swift build` first")
+            throw MissingPrerequisite.error("\(name) is not built beside the tests; run `swift build` first")
         }
         return url
     }

@@ -27,6 +27,8 @@ final class DaemonAlertTests: XCTestCase {
         defer { daemon.stop(); daemon.removeDirectory() }
         let watcher = try daemon.connect()
         try watcher.request(.watch(enable: true))
+        // The daemon watches for us before the receiver speaks: the first gps_fix must not race the request.
+        _ = try watcher.expect(["ACK"])
 
         // The receiver's story, at 5 Hz: 4 s running at 3 m/s, 6 s standing, 5 s silent (longer than the
         // 3 s fix timeout), 2 s standing again, then unplugged.

@@ -88,10 +88,18 @@ final class DaemonProcess {
         return c
     }
 
-    /// Sends `signal` and waits for the exit; returns the termination status.
+    /// pacerd's own pid: the process, or the launcher's child (faketime runs pacerd as its child).
+    var daemonPID: pid_t {
+        let launcher = process.processIdentifier
+        guard let children = try? String(contentsOfFile: "/proc/\(launcher)/task/\(launcher)/children", encoding: .utf8),
+              let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { return launcher }
+        return child
+    }
+
+    /// Sends `signal` to pacerd and waits for the exit; returns the termination status.
     @discardableResult
     func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(process.processIdentifier, signal)
+        kill(daemonPID, signal)
         process.waitUntilExit()
         return process.terminationStatus
     }

@@ -17,7 +17,7 @@ final class FakeStrapHarness {
     init() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
-            throw XCTSkip("dbus-daemon or /usr/bin/python3 missing: run scripts/install-deps")
+            throw MissingPrerequisite.error("dbus-daemon or /usr/bin/python3 missing: run scripts/install-deps")
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-ble-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -37,7 +37,7 @@ final class FakeStrapHarness {
         busAddress = text.split(separator: "\n").first.map(String.init) ?? ""
         guard busAddress.hasPrefix("unix:") else {
             daemon.terminate()
-            throw XCTSkip("dbus-daemon gave no address")
+            throw MissingPrerequisite.error("dbus-daemon gave no address")
         }
     }
 
@@ -66,7 +66,7 @@ final class FakeStrapHarness {
 
     /// Writes one command line to the strap's control FIFO.
     func command(_ line: String) throws {
-        guard let handle = FileHandle(forWritingAtPath: controlPath) else { throw XCTSkip("no control FIFO") }
+        guard let handle = FileHandle(forWritingAtPath: controlPath) else { throw MissingPrerequisite.error("no control FIFO") }
         handle.write(Data((line + "\n").utf8))
         try handle.close()
     }

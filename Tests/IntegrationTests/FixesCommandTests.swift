@@ -45,7 +45,7 @@ final class FixesCommandTests: XCTestCase {
     }
 
     func testRecordingAtMaximumSpeedEqualsParse() throws {
-        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/GPSmap-76S.log").path
+        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/garmin25lp.log").path
         let fixes = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:\(file)@max", "--json"])
         XCTAssertEqual(fixes.status, 0, fixes.stderr)
         let parsed = try BuiltBinaries.run("pacerctl", ["parse", "--json", file])
@@ -54,8 +54,8 @@ final class FixesCommandTests: XCTestCase {
     }
 
     func testPacedRecordingDeliversEveryFixThenEnds() throws {
-        // 22 s of recording at 50x: paced by the NMEA times, same fixes as parse, then the end.
-        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/GPSmap-76S.log").path
+        // 10 s of recording at 50x (GPSmap-76S.log, used before, is a Garmin in demo mode: no fix): paced by the NMEA times, same fixes as parse, then the end.
+        let file = BuiltBinaries.corpus.appendingPathComponent("gpsd/garmin25lp.log").path
         let fixes = try BuiltBinaries.run("pacerctl", ["fixes", "--source", "file:\(file)@50x", "--json"])
         XCTAssertEqual(fixes.status, 0, fixes.stderr)
         XCTAssertTrue(fixes.stderr.contains("device opened: file:\(file)@50x"), fixes.stderr)
@@ -65,7 +65,7 @@ final class FixesCommandTests: XCTestCase {
         XCTAssertEqual(text.status, 0, text.stderr)
         let lines = text.stdoutText.split(separator: "\n")
         XCTAssertEqual(lines.count, 2)
-        XCTAssertTrue(lines[0].hasPrefix("2011-10-24T12:51:06.000Z  38.908478333 -77.440871667  3D"), String(lines[0]))
+        XCTAssertTrue(lines[0].hasPrefix("2005-03-15T12:03:26.000Z  42.356451667 13.368000000  2D"), String(lines[0]))
     }
 
     func testBadSourceIsAUsageErrorAndAMissingRecordingFails() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import PacerCore
 
 /// The history verbs and exports against a journal written by the real `pacerctl replay`.
 final class JournalHistoryTests: XCTestCase {
@@ -94,5 +95,58 @@ final class JournalHistoryTests: XCTestCase {
             XCTAssertTrue(check.stdout.contains(" 0 failed"), check.stdout)
             XCTAssertFalse(check.stdout.contains("FAIL"), check.stdout)
         }
+    }
+}
+
+/// A journal written by format 1 (committed in Tests/Fixtures, made with the code before
+/// format 2) reads with today's build: the same sessions and samples it printed then.
+final class JournalFormatOneFixtureTests: XCTestCase {
+    /// `new` holds everything `old` has (objects may have gained keys, nothing else changed).
+    static func holds(_ new: JSONValue?, _ old: JSONValue) -> Bool {
+        switch (new, old) {
+        case (.object(let n)?, .object(let o)):
+            return o.allSatisfy { key, value in holds(n.last { $0.0 == key }?.1, value) }
+        case (.array(let n)?, .array(let o)):
+            return n.count == o.count && zip(n, o).allSatisfy { holds($0, $1) }
+        default:
+            return new == old
+        }
+    }
+
+    func testFormatOneJournalReadsAsItWasWritten() throws {
+        let fixtures = BuiltBinaries.projectRoot.appendingPathComponent("Tests/Fixtures")
+        let work = try BuiltBinaries.temporaryDirectory("journal-v1")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let journal = work.appendingPathComponent("journal")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("journal-v1"), to: journal)
+        let listed = try BuiltBinaries.run("pacerctl", ["sessions", "--journal", journal.path, "--json"])
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        let now = try XCTUnwrap(JSONValue.parse(String(decoding: listed.stdout, as: UTF8.self)).array)
+        let then = try XCTUnwrap(JSONValue.parse(try String(contentsOf: fixtures.appendingPathComponent("journal-v1.sessions.json"), encoding: .utf8)).array)
+        XCTAssertEqual(now.count, then.count)
+        XCTAssertEqual(now.count, 2, "two sessions; the third was deleted (tombstone)")
+        for (a, b) in zip(now, then) {
+            guard case .object(let old) = b else { return XCTFail("not an object") }
+            // Every field format 1 printed is there with the same value (format 2 only adds fields).
+            for (key, value) in old {
+                XCTAssertTrue(Self.holds(a[key], value), "session \(b["id"]?.string ?? "?") \(key): \(String(describing: a[key])) vs \(value)")
+            }
+        }
+        let csv = try BuiltBinaries.run("pacerctl", ["export", "1", "--format", "csv", "--journal", journal.path])
+        XCTAssertEqual(csv.status, 0, csv.stderr)
+        let oldRows = try String(contentsOf: fixtures.appendingPathComponent("journal-v1.session1.csv"), encoding: .utf8)
+            .split(separator: "\n")
+        let newRows = String(decoding: csv.stdout, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(newRows.count, oldRows.count)
+        XCTAssertGreaterThan(oldRows.count, 200)
+        for (new, old) in zip(newRows, oldRows) { XCTAssertTrue(new.hasPrefix(old), "\(new)\n\(old)") }
+        // And a session appended today goes after them, readable together.
+        let scenario = work.appendingPathComponent("sim")
+        try ReplayHarness.python("scenario.py", ["walk", "--seed", "4", "--out", scenario.path, "--quiet"])
+        let replayed = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", scenario.appendingPathComponent("walk.nmea").path,
+                                                          "--activity", "walk", "--journal", journal.path])
+        XCTAssertEqual(replayed.status, 0, replayed.stderr)
+        let all = try BuiltBinaries.run("pacerctl", ["sessions", "--journal", journal.path, "--json"])
+        XCTAssertEqual(try JSONValue.parse(String(decoding: all.stdout, as: UTF8.self)).array?.map { $0["id"]?.string }, ["1", "2", "4"])
     }
 }

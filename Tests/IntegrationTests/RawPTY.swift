@@ -14,6 +14,9 @@ struct RawPTY {
         guard openpty(&master, &slave, nil, &tio, nil) == 0 else { throw DaemonTestError("openpty: \(String(cString: strerror(errno)))") }
         self.master = master
         self.slave = slave
-        path = String(cString: ttyname(slave))
+        // ttyname_r: tests open ptys from several threads, and ttyname's buffer is shared.
+        var name = [CChar](repeating: 0, count: 128)
+        guard ttyname_r(slave, &name, name.count) == 0 else { throw DaemonTestError("ttyname_r: \(String(cString: strerror(errno)))") }
+        path = String(cString: name)
     }
 }

@@ -55,6 +55,15 @@ enum ReplayHarness {
         }
     }
 
+    /// The time of the last dated fix in NMEA text.
+    static func lastFixTime(_ text: String) -> UTCTime? {
+        var decoder = NMEADecoder()
+        var last: UTCTime?
+        Array(text.utf8).withUnsafeBytes { decoder.decode($0) { if let t = $0.time, $0.hasPosition { last = t } } }
+        decoder.finish { if let t = $0.time, $0.hasPosition { last = t } }
+        return last
+    }
+
     /// The naive elevation gain: every rise between consecutive raw altitudes, summed.
     static func naiveGain(nmea: URL) throws -> Double {
         let altitudes = try positionFixes(nmea: nmea).compactMap(\.altitudeMSL)

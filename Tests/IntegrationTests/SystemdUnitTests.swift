@@ -21,7 +21,7 @@ final class SystemdUnitTests: XCTestCase {
 
     func testUnitsVerifyAndExposureIsLow() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
-            throw XCTSkip("systemd-analyze is missing: run scripts/install-deps")
+            throw MissingPrerequisite.error("systemd-analyze is missing: run scripts/install-deps")
         }
         let dir = try copyUnits()
         defer { try? FileManager.default.removeItem(at: dir) }

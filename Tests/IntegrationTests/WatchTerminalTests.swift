@@ -8,7 +8,7 @@ import PacerCore
 /// words, and Ctrl-C (SIGINT) gives the terminal back and exits 0.
 final class WatchTerminalTests: XCTestCase {
     func testFullScreenRedrawsInPlaceAndCtrlCRestoresTheTerminal() throws {
-        let recording = BuiltBinaries.corpus.appendingPathComponent("gpsd/GPSmap-76S.log").path
+        let recording = BuiltBinaries.corpus.appendingPathComponent("gpsd/bu353s4.log").path
         let daemon = try DaemonProcess(extraArguments: ["--gps", "file:\(recording)"])
         defer { daemon.stop(); daemon.removeDirectory() }
 

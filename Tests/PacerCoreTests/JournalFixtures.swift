@@ -22,7 +22,9 @@ struct JournalFixture {
         bytes += out
     }
 
-    /// A realistic run: 1 Hz, moving ~3 m/s with GPS noise, heart rate with RR, cadence, steps.
+    /// A realistic run: 1 Hz, moving ~3 m/s with GPS noise, heart rate with RR, cadence, steps,
+    /// and power on most seconds (a format 2 field with an id, so truncation and bit flips
+    /// cover it too).
     static func samples(start: UTCTime, count: Int, seed: UInt64) -> [SessionSample] {
         var rng = seed
         func noise() -> Double {
@@ -42,7 +44,8 @@ struct JournalFixture {
             let rr = UInt16(61440 / hr)
             out.append(SessionSample(time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(i) * 1000),
                                      latitude: lat, longitude: lon, altitudeMSL: alt, speed: speed, distanceMeters: dist,
-                                     heartRate: Int(hr), rrIntervals: [rr], cadence: 172 + noise() * 4, steps: steps))
+                                     heartRate: Int(hr), rrIntervals: [rr], cadence: 172 + noise() * 4, steps: steps,
+                                     power: i % 7 == 3 ? nil : 200 + Int(noise() * 60)))
         }
         return out.map(JournalSampleCodec.quantized)
     }

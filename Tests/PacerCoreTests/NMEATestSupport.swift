@@ -70,7 +70,7 @@ let nmeaCorpus: URL = {
 func corpusBytes(_ relative: String) throws -> [UInt8] {
     let url = nmeaCorpus.appendingPathComponent(relative)
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw XCTSkip("corpus file \(relative) not found at \(url.path)")
+        throw MissingPrerequisite.error("corpus file \(relative) not found at \(url.path)")
     }
     return [UInt8](data)
 }

@@ -33,7 +33,7 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(c.recording.splitMeters, 1609.344)
         XCTAssertEqual(c.socketMode, 0o640)
         XCTAssertTrue(c.watchPublic)
-        XCTAssertEqual(c.heartRateAddress, "A0:9E:1A:00:00:01")
+        XCTAssertEqual(c.sensorAddresses[.heartRate], "A0:9E:1A:00:00:01")
         // Untouched keys keep their defaults.
         XCTAssertEqual(c.gpsSource, "gpsd:localhost:2947")
         XCTAssertEqual(c.journalDirectory, "/var/lib/pacer")
@@ -61,7 +61,7 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(error("[athlete]\n\nmax_hr = fast\n")?.description, "/etc/pacer/pacer.conf:3: athlete.max_hr: 'fast' is not an integer")
         XCTAssertEqual(error("[athlete]\nshoe_size = 44\n")?.key, "athlete.shoe_size")
         XCTAssertEqual(error("[athlete]\nshoe_size = 44\n")?.line, 2)
-        XCTAssertEqual(error("[weather]\n")?.message, "unknown section [weather]")
+        XCTAssertEqual(error("[wether]\n")?.message, "unknown section [wether]")
         XCTAssertEqual(error("[athlete]\njust words\n")?.line, 2)
         XCTAssertEqual(error("max_hr = 180\n")?.message, "key outside any section")
         XCTAssertEqual(error("[athlete]\nzones = 110,130,120,163,176\n")?.key, "athlete.zones")

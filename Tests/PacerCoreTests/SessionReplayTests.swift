@@ -24,7 +24,7 @@ final class SessionReplayTests: XCTestCase {
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
         for s in 0..<60 { replay.feed(fix(s, dated: false)) { _ in } }
         let summary = replay.finish { _ in }
-        XCTAssertEqual(replay.counters.fixesWithoutTime, SessionReplay.undatedFixesBeforeDayZero)
+        XCTAssertEqual(replay.counters.fixesWithoutTime, SessionRecorder.undatedFixesBeforeDayZero)
         XCTAssertEqual(summary.start?.components.year, 1970)
         XCTAssertGreaterThan(summary.distanceMeters, 100)
     }

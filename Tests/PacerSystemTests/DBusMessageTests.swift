@@ -10,7 +10,7 @@ final class DBusMessageTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-daemon") else {
-            throw XCTSkip("dbus-daemon missing: run scripts/install-deps")
+            throw MissingPrerequisite.error("dbus-daemon missing: run scripts/install-deps")
         }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")

@@ -14,7 +14,7 @@ final class GPSDSourceTests: XCTestCase {
 
     override func setUpWithError() throws {
         guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/gpsd") else {
-            throw XCTSkip("gpsd is not installed: run scripts/install-deps")
+            throw MissingPrerequisite.error("gpsd is not installed: run scripts/install-deps")
         }
         directory = NSTemporaryDirectory() + "pacer-gpsd-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -4,7 +4,7 @@ import PacerCore
 @testable import PacerSystem
 
 /// A v1 journal (`Tests/Fixtures/journal-v1-replay`) opened by the current writer: new sessions go to a
-/// new segment of the current version, the history lists both, and the v1 index is rebuilt as v3.
+/// new segment of the current version, the history lists both, and the v1 index is rebuilt as the current version.
 final class JournalUpgradeTests: XCTestCase {
     var dir = ""
     let t0 = UTCTime(rfc3339: "2026-03-10T07:00:00Z")!
@@ -27,7 +27,7 @@ final class JournalUpgradeTests: XCTestCase {
         XCTAssertTrue(old.rebuilt, "the committed index is version 2: rebuilt")
         XCTAssertEqual((0..<old.index.count).map { old.index.id($0) }, [1, 2, 4])
         let indexBytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/index.pjx"))
-        XCTAssertEqual(Array(indexBytes[8..<12]), [3, 0, 0, 0], "the rebuilt index is version 3")
+        XCTAssertEqual(Array(indexBytes[8..<12]), [UInt8(HistoryIndex.version), 0, 0, 0], "the rebuilt index is the current version")
 
         let samples = (0..<30).map { i in
             SessionSample(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(i) * 1000),

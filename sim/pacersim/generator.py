@@ -4,7 +4,7 @@ import math
 import os
 import random
 
-from . import ble, heart, nmea
+from . import ble, bike, heart, nmea
 from .gnss import measure
 from .path import simulate
 from .scenarios import SCENARIOS
@@ -24,8 +24,10 @@ def cadence_spm(activity, v):
 
 
 class Options:
-    def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False):
+    def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False,
+                 bike_sensors=None):
         self.gsv = gsv
+        self.bike_sensors = bike_sensors   # None: a power meter and a CSC sensor on rides
         self.footpod = footpod
         self.zones = tuple(zones)
         self.rate_hz = rate_hz
@@ -207,6 +209,13 @@ def generate(name, seed, out_dir, options=None):
             ms = sc.start_ms + int(round(t * 1000))
             payload = ble.rsc_payload(speed, cad, running, stride if cad else None, total)
             events.append((ms, 1, ble.log_line(ms, ble.RSC, payload)))
+    bike_sensors = sc.activity == "ride" if opts.bike_sensors is None else opts.bike_sensors
+    bike_seconds, bike_notes = [], []
+    if bike_sensors:
+        bike_seconds, bike_notes = bike.simulate(random.Random("%s/%d/bike" % (name, seed)), path, athlete.mass_kg, end_s)
+        for t, characteristic, payload in bike_notes:
+            ms = sc.start_ms + int(round(t * 1000))
+            events.append((ms, 2, ble.log_line(ms, characteristic, payload)))
     events.sort()
 
     pt = path_truth(sc, path)
@@ -236,6 +245,9 @@ def generate(name, seed, out_dir, options=None):
         "steps": _round(pt["steps"], 1) if has_steps else None,
         "cadence_avg_spm": _round(pt["steps"] * 60.0 / pt["moving"], 2) if has_steps and pt["moving"] > 0 else None,
         "footpod": footpod, "footpod_notifications": len(pods),
+        "bike_sensors": bike_sensors, "bike_notifications": len(bike_notes),
+        **(bike.truth(bike_seconds) if bike_sensors else
+           {"power_avg_w": None, "power_max_w": None, "power_np_w": None, "cadence_avg_rpm": None}),
         "laps_400m": _round(laps, 4),
         "stationary": [{"start": iso(a), "end": iso(b), "seconds": _round(b - a, 1)} for a, b in pt["stationary"]],
         "dropouts": [{"start": iso(a), "end": iso(min(end_s, a + d)), "seconds": _round(d, 1)}
@@ -254,8 +266,9 @@ def generate(name, seed, out_dir, options=None):
     with open(base + ".nmea", "w", newline="") as f:
         f.write("".join(lines))
     with open(base + ".ble", "w") as f:
-        f.write("# pacer sim scenario %s seed %d: 2a37 heart rate%s\n" % (
-            name, seed, ", 2a53 footpod" if footpod else ""))
+        f.write("# pacer sim scenario %s seed %d: 2a37 heart rate%s%s\n" % (
+            name, seed, ", 2a53 footpod" if footpod else "",
+            ", 2a63 power meter, 2a5b speed/cadence (wheel %d mm)" % bike.WHEEL_MM if bike_sensors else ""))
         f.write("".join(e[2] for e in events))
     with open(base + ".truth.json", "w") as f:
         json.dump(truth, f, indent=1)

@@ -36,6 +36,7 @@ extension PacerConfig {
             case "12": twentyFourHourClock = false
             default: throw ConfigValueProblem("'\(p.value)' is not 12 or 24")
             }
+        case ("weather", _): try applyWeatherKey(key: key, parser: p)
         default: throw ConfigValueProblem("unknown key")
         }
     }

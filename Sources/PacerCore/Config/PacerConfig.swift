@@ -6,6 +6,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     public var athlete = AthleteProfile()
     public var recording = RecordingSettings()
+    public var weather = WeatherSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -13,10 +14,9 @@ public struct PacerConfig: Equatable, Sendable {
 
     // [sensors]
     public var sensors: SensorBackend = .bluez
-    /// Bluetooth addresses to use; nil means the first heart-rate / footpod / bike sensor seen.
-    public var heartRateAddress: String?
-    public var footpodAddress: String?
-    public var bikeSensorAddress: String?
+    /// Bluetooth address to use per sensor kind (key: the kind's `configKey`); a kind not
+    /// listed takes the first sensor of that kind seen.
+    public var sensorAddresses: [SensorKind: String] = [:]
     /// Wheel circumference for a speed sensor, millimetres (700x25c).
     public var wheelCircumferenceMillimetres: Double = 2105
     /// Whether the daemon writes the BLE notification log beside each session.
@@ -40,6 +40,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var alerts = AlertSettings()
     /// 24-hour clock in pacerctl's human output (`[display] clock = 12|24`).
     public var twentyFourHourClock = true
+    /// `[goals]`, `[habit NAME]`, `[load]` (PacerConfig+Motivation.swift).
+    public var motivation = MotivationSettings()
 
     public init() {}
 
@@ -59,6 +61,7 @@ public struct PacerConfig: Equatable, Sendable {
                     throw ConfigError(file: file, line: lineNumber, key: nil, message: "malformed section header '\(line)'")
                 }
                 let name = PacerConfig.trim(line.dropFirst().dropLast())
+                if let habit = try beginHabitSection(name, file: file, line: lineNumber) { section = habit; continue }
                 guard PacerConfig.sections.contains(String(name)) else {
                     throw ConfigError(file: file, line: lineNumber, key: nil, message: "unknown section [\(name)]")
                 }
@@ -89,7 +92,7 @@ public struct PacerConfig: Equatable, Sendable {
     }
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
-                                        "unattended", "alerts", "display"]
+                                        "unattended", "alerts", "display", "goals", "load", "weather"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -123,9 +126,8 @@ public struct PacerConfig: Equatable, Sendable {
         case ("gps", "source"): gpsSource = try p.nonEmpty()
 
         case ("sensors", "backend"): sensors = try p.choice(SensorBackend.self)
-        case ("sensors", "heart_rate"): heartRateAddress = try p.bluetoothAddress()
-        case ("sensors", "footpod"): footpodAddress = try p.bluetoothAddress()
-        case ("sensors", "bike"): bikeSensorAddress = try p.bluetoothAddress()
+        case ("sensors", let k) where SensorProfile.table.contains(where: { $0.configKey == k }):
+            sensorAddresses[SensorProfile.table.first { $0.configKey == k }!.kind] = try p.bluetoothAddress()
         case ("sensors", "wheel_mm"): wheelCircumferenceMillimetres = try p.number(in: 500...4000)
         case ("sensors", "record_log"): recordBLELog = try p.boolean()
 
@@ -136,6 +138,8 @@ public struct PacerConfig: Equatable, Sendable {
         case ("socket", "group"): socketGroup = try p.nonEmpty()
         case ("socket", "mode"): socketMode = try p.octalMode()
         case ("socket", "watch_public"): watchPublic = try p.boolean()
+        case ("goals", _), ("load", _): try applyMotivationKey(section: section, key: key, parser: p)
+        case (let s, _) where s.hasPrefix("habit "): try applyHabitKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }

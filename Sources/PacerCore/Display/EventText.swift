@@ -22,7 +22,7 @@ public struct EventText: Sendable {
         case .autoresumed: return "auto-resumed"
         case .lap, .split: return segment(e)
         case .zoneChanged:
-            let previous = number("previous").map { " (was \(Int($0)))" } ?? ""
+            let previous = number("previous").flatMap { $0.roundedInt(.towardZero) }.map { " (was \($0))" } ?? ""
             return "heart-rate zone \(format.integer(number("zone")))\(previous)\(bpm(number("hr"), prefix: " at "))"
         case .heartRateHigh: return "heart rate high: \(bpm(number("hr")))\(limit(number("limit")))"
         case .heartRateLow: return "heart rate low: \(bpm(number("hr")))\(limit(number("limit")))"
@@ -34,6 +34,11 @@ public struct EventText: Sendable {
         case .gpsLost: return "GPS fix lost"
         case .gpsDeviceLost: return "GPS receiver lost"
         case .error: return "error: \(string("message") ?? "unknown")"
+        case .goalReached: return goal(e)
+        case .habitDone: return "habit \(string("habit") ?? "?") done for today"
+        case .streak: return "habit \(string("habit") ?? "?"): \(format.integer(number("days"))) in a row"
+        case .awardEarned: return "award: \(string("title") ?? string("id") ?? "?")"
+        case .reminder: return "reminder: \(string("habit") ?? "a habit") is due today"
         }
     }
 
@@ -42,22 +47,24 @@ public struct EventText: Sendable {
         var parts = ["\(distance(e["distance_m"]?.number)) in \(format.duration(e["elapsed_s"]?.number))"]
         if let pace = e["pace_s_per_km"]?.number { parts.append("\(format.pace(secondsPerKilometre: pace)) \(format.paceUnit)") }
         if let hr = e["hr_avg"]?.number { parts.append(bpm(hr)) }
-        let index = e["index"]?.number.map { " \(Int($0))" } ?? ""
+        let index = e["index"]?.integer.map { " \($0)" } ?? ""
         return "\(e.kind.rawValue)\(index): " + parts.joined(separator: ", ")
     }
 
     /// "heart-rate strap Polar H10 A1B2C3D4", or the address when the sensor has no name.
     private func sensorName(_ e: LiveEvent) -> String {
-        let kind = switch e["kind"]?.string.flatMap(LiveSensorState.Kind.init(rawValue:)) {
-        case .heartRate?: "heart-rate strap"
-        case .footpod?: "footpod"
-        case .cadence?: "bike sensor"
-        case nil: "sensor"
-        }
+        let kind = e["kind"]?.string.flatMap(SensorKind.init(rawValue:))?.profile.noun ?? "sensor"
         return (e["name"]?.string ?? e["address"]?.string).map { "\(kind) \($0)" } ?? kind
     }
 
+    /// `daily_distance_km.run` as "daily distance_km.run 5.2 of 5".
+    private func goal(_ e: LiveEvent) -> String {
+        let name = String((e["goal"]?.string ?? "goal").map { $0 == "_" ? " " : $0 })
+        func amount(_ v: Double?) -> String { v.map { UnitSystem.fixed($0, $0 == $0.rounded() ? 0 : 2) } ?? "--" }
+        return "goal reached: \(name): \(amount(e["done"]?.number)) of \(amount(e["target"]?.number))"
+    }
+
     private func distance(_ metres: Double?) -> String { "\(format.distance(metres)) \(format.distanceUnit)" }
-    private func bpm(_ v: Double?, prefix: String = "") -> String { v.map { "\(prefix)\(Int($0)) bpm" } ?? "" }
-    private func limit(_ v: Double?) -> String { v.map { " (limit \(Int($0)))" } ?? "" }
+    private func bpm(_ v: Double?, prefix: String = "") -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { "\(prefix)\($0) bpm" } ?? "" }
+    private func limit(_ v: Double?) -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { " (limit \($0))" } ?? "" }
 }

@@ -11,8 +11,7 @@ public struct MeasurementFormatter: Sendable {
 
     /// `h:mm:ss`, or `m:ss` under an hour.
     public func duration(_ seconds: Double?) -> String {
-        guard let seconds, seconds.isFinite, seconds >= 0 else { return "--" }
-        let s = Int(seconds.rounded(.down))
+        guard let seconds, seconds >= 0, let s = seconds.roundedInt(.down) else { return "--" }
         let h = s / 3600, m = s / 60 % 60, sec = s % 60
         return h > 0 ? "\(h):\(two(m)):\(two(sec))" : "\(m):\(two(sec))"
     }
@@ -46,8 +45,8 @@ public struct MeasurementFormatter: Sendable {
 
     /// Elevation in m or ft, whole numbers.
     public func elevation(_ metres: Double?) -> String {
-        guard let metres, metres.isFinite else { return "--" }
-        return String(Int((imperial ? metres * MeasurementFormatter.feetPerMetre : metres).rounded()))
+        guard let metres, let v = (imperial ? metres * MeasurementFormatter.feetPerMetre : metres).roundedInt() else { return "--" }
+        return String(v)
     }
 
     public var elevationUnit: String { imperial ? "ft" : "m" }
@@ -65,8 +64,8 @@ public struct MeasurementFormatter: Sendable {
     public func integer(_ v: Int?) -> String { v.map(String.init) ?? "--" }
 
     public func integer(_ v: Double?) -> String {
-        guard let v, v.isFinite else { return "--" }
-        return String(Int(v.rounded()))
+        guard let v, let i = v.roundedInt() else { return "--" }
+        return String(i)
     }
 
     func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
@@ -74,7 +73,7 @@ public struct MeasurementFormatter: Sendable {
     func fixed(_ v: Double, _ decimals: Int) -> String {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let scaled = Int((abs(v) * scale).rounded())
+        guard let scaled = (abs(v) * scale).roundedInt() else { return v.description }
         let whole = scaled / Int(scale), frac = scaled % Int(scale)
         var f = String(frac)
         while f.count < decimals { f = "0" + f }

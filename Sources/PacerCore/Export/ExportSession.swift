@@ -27,12 +27,12 @@ public struct ExportSession: Sendable {
         let start = summary.start ?? samples.first?.time ?? UTCTime(millisecondsSinceEpoch: 0)
         let end = summary.end ?? samples.last?.time ?? start
         let usable = !summary.laps.isEmpty && summary.laps.allSatisfy { $0.start != nil }
-        let segments: [SegmentSummary] = usable ? summary.laps : [
-            SegmentSummary(index: 1, start: start, elapsedSeconds: summary.elapsedSeconds, movingSeconds: summary.movingSeconds,
-                           distanceMeters: summary.distanceMeters, averageSpeed: summary.averageSpeed,
-                           heartRateAverage: summary.heartRateAverage, cadenceAverage: summary.cadenceAverage,
-                           elevationGain: summary.elevationGain),
-        ]
+        var whole = SegmentSummary(index: 1, start: start, elapsedSeconds: summary.elapsedSeconds, movingSeconds: summary.movingSeconds,
+                                   distanceMeters: summary.distanceMeters, averageSpeed: summary.averageSpeed,
+                                   heartRateAverage: summary.heartRateAverage, cadenceAverage: summary.cadenceAverage,
+                                   elevationGain: summary.elevationGain)
+        (whole.powerAverage, whole.powerMax, whole.powerNormalized) = (summary.powerAverage, summary.powerMax, summary.powerNormalized)
+        let segments: [SegmentSummary] = usable ? summary.laps : [whole]
         var result: [Lap] = []
         var i = 0
         for (k, lap) in segments.enumerated() {

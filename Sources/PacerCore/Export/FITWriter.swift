@@ -1,6 +1,7 @@
 /// A FIT activity file (file_id, device_info, timer events, records, laps, one session, the
 /// activity) that Garmin's FIT SDK decodes without errors. Times are seconds since the FIT
-/// epoch 1989-12-31T00:00:00Z; positions in semicircles; run cadence per leg (spm / 2).
+/// epoch 1989-12-31T00:00:00Z; positions in semicircles; run cadence per leg (spm / 2), ride
+/// cadence in crank rpm; power in watts (record 7; lap and session avg, max and normalized).
 public enum FITWriter {
     /// Unix seconds of the FIT epoch.
     public static let epochOffset: Int64 = 631_065_600
@@ -29,7 +30,7 @@ public enum FITWriter {
 
         w.define(local: Local.event, global: 21, fields: [(253, .uint32), (0, .enumeration), (1, .enumeration), (4, .uint8)])
         w.define(local: Local.record, global: 20, fields: [(253, .uint32), (0, .sint32), (1, .sint32), (5, .uint32), (73, .uint32),
-                                                           (78, .uint32), (3, .uint8), (4, .uint8)])
+                                                           (78, .uint32), (3, .uint8), (4, .uint8), (7, .uint16)])
         w.data(local: Local.event, [fitTime(start), 0, 0, 0])   // timer start
 
         var events = session.events.filter {
@@ -53,6 +54,7 @@ public enum FITWriter {
                 FITMessageWriter.scaled(p.altitudeMSL, 5, offset: 500),
                 p.heartRate.map { Int64($0) },
                 FITMessageWriter.scaled(cadence, 1),
+                p.power.map { Int64(min(65534, max(0, $0))) },
             ])
         }
         w.data(local: Local.event, [fitTime(end), 0, 4, 0])   // timer stop_all
@@ -61,7 +63,8 @@ public enum FITWriter {
         let totalDistance = max(s.distanceMeters, 1e-9)
         w.define(local: Local.lap, global: 19, fields: [(254, .uint16), (253, .uint32), (0, .enumeration), (1, .enumeration), (2, .uint32),
                                                         (7, .uint32), (8, .uint32), (9, .uint32), (11, .uint16), (13, .uint16), (14, .uint16),
-                                                        (15, .uint8), (16, .uint8), (17, .uint8), (21, .uint16), (24, .enumeration), (25, .enumeration)])
+                                                        (15, .uint8), (16, .uint8), (17, .uint8), (21, .uint16), (24, .enumeration), (25, .enumeration),
+                                                        (19, .uint16), (20, .uint16), (33, .uint16)])
         for (k, lap) in laps.enumerated() {
             let t = lap.totals
             let calories = laps.count == 1 ? s.calories : s.calories.map { $0 * t.distanceMeters / totalDistance }
@@ -74,13 +77,16 @@ public enum FITWriter {
                 FITMessageWriter.scaled(t.heartRateAverage, 1), session.maxHeartRate(lap.samples).map { Int64($0) },
                 FITMessageWriter.scaled(t.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
                 FITMessageWriter.scaled(t.elevationGain, 1), 0, sport,
+                FITMessageWriter.scaled(t.powerAverage, 1), t.powerMax.map { Int64($0) },
+                FITMessageWriter.scaled(t.powerNormalized, 1),
             ])
         }
 
         w.define(local: Local.session, global: 18, fields: [(254, .uint16), (253, .uint32), (0, .enumeration), (1, .enumeration), (2, .uint32),
                                                             (5, .enumeration), (6, .enumeration), (7, .uint32), (8, .uint32), (9, .uint32),
                                                             (11, .uint16), (14, .uint16), (15, .uint16), (16, .uint8), (17, .uint8), (18, .uint8),
-                                                            (22, .uint16), (23, .uint16), (25, .uint16), (26, .uint16), (28, .enumeration)])
+                                                            (22, .uint16), (23, .uint16), (25, .uint16), (26, .uint16), (28, .enumeration),
+                                                            (20, .uint16), (21, .uint16), (34, .uint16)])
         w.data(local: Local.session, [
             0, fitTime(end), 8, 1, fitTime(start), sport, 0,
             FITMessageWriter.scaled(s.elapsedSeconds, 1000), FITMessageWriter.scaled(s.movingSeconds, 1000),
@@ -90,6 +96,8 @@ public enum FITWriter {
             FITMessageWriter.scaled(s.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
             FITMessageWriter.scaled(s.elevationGain, 1), FITMessageWriter.scaled(s.elevationLoss, 1),
             0, Int64(laps.count), 0,
+            FITMessageWriter.scaled(s.powerAverage, 1), s.powerMax.map { Int64($0) },
+            FITMessageWriter.scaled(s.powerNormalized, 1),
         ])
 
         w.define(local: Local.activity, global: 34, fields: [(253, .uint32), (0, .uint32), (1, .uint16), (2, .enumeration), (3, .enumeration),

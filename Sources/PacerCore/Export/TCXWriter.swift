@@ -1,6 +1,7 @@
 /// Garmin Training Center XML v2: one Activity, a Lap per lap with its totals, and a Track of
 /// Trackpoints with position, altitude, distance, heart rate and cadence (run cadence in the
-/// ActivityExtension v2 `RunCadence`, per leg; ride cadence in `Cadence`).
+/// ActivityExtension v2 `RunCadence`, per leg; ride cadence in `Cadence`; power in the
+/// extension's `Watts` per point and `AvgWatts`/`MaxWatts` per lap).
 public enum TCXWriter {
     public static func write(_ session: ExportSession) -> [UInt8] {
         let s = session.summary
@@ -40,15 +41,23 @@ public enum TCXWriter {
                 x.element("DistanceMeters", p.distanceMeters, decimals: 2)
                 if let hr = p.heartRate { x.raw("<HeartRateBpm>"); x.element("Value", String(min(255, max(1, hr)))); x.raw("</HeartRateBpm>") }
                 if s.activity == .ride, let c = p.cadence { x.element("Cadence", String(min(254, Int(c.rounded())))) }
-                if p.speed != nil || (s.activity != .ride && p.cadence != nil) {
+                if p.speed != nil || p.power != nil || (s.activity != .ride && p.cadence != nil) {
                     x.raw("<Extensions><ns3:TPX>")
                     if let v = p.speed { x.element("ns3:Speed", v, decimals: 3) }
                     if s.activity != .ride, let c = p.cadence { x.element("ns3:RunCadence", String(min(254, Int((c / 2).rounded())))) }
+                    if let w = p.power { x.element("ns3:Watts", String(min(65535, max(0, w)))) }
                     x.raw("</ns3:TPX></Extensions>")
                 }
                 x.raw("</Trackpoint>\n")
             }
-            x.raw("</Track>\n</Lap>")
+            x.raw("</Track>\n")
+            if t.powerAverage != nil || t.powerMax != nil {
+                x.raw("<Extensions><ns3:LX>")
+                if let w = t.powerAverage { x.element("ns3:AvgWatts", String(Int(w.rounded()))) }
+                if let w = t.powerMax { x.element("ns3:MaxWatts", String(w)) }
+                x.raw("</ns3:LX></Extensions>\n")
+            }
+            x.raw("</Lap>")
         }
         x.raw("\n<Creator xsi:type=\"Device_t\"><Name>Pacer</Name><UnitId>0</UnitId><ProductID>0</ProductID>")
         x.raw("<Version><VersionMajor>0</VersionMajor><VersionMinor>1</VersionMinor></Version></Creator>")

@@ -29,6 +29,10 @@ struct GATTBytes {
         return UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8
     }
 
+    mutating func int16(_ field: String) throws(GATTDecodingError) -> Int16 {
+        Int16(bitPattern: try uint16(field))
+    }
+
     mutating func uint32(_ field: String) throws(GATTDecodingError) -> UInt32 {
         let i = try take(4, field)
         return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24

@@ -1,24 +1,23 @@
-/// A decoded value of any characteristic Pacer reads, chosen by its 16-bit UUID,
-/// so the BlueZ client, replay and the engine dispatch in one place.
+/// A decoded value of any characteristic Pacer reads. Which decoder applies is the sensor
+/// table's business (`SensorProfile`): the BlueZ client, replay and the recorder all decode here.
 public enum GATTMeasurement: Equatable, Sendable {
     case heartRate(HeartRateMeasurement)
     case runningSpeedCadence(RSCMeasurement)
     case cyclingSpeedCadence(CSCMeasurement)
+    case cyclingPower(CyclingPowerMeasurement)
     case batteryLevel(BatteryLevel)
 
-    /// Characteristics that have a decoder here.
-    public static let characteristics: Set<UInt16> = [
-        HeartRateMeasurement.characteristic, RSCMeasurement.characteristic,
-        CSCMeasurement.characteristic, BatteryLevel.characteristic,
-    ]
+    /// Characteristics that have a decoder.
+    public static let characteristics: Set<UInt16> =
+        Set(SensorProfile.table.map(\.measurement) + SensorProfile.auxiliary.map(\.characteristic))
 
     public init(characteristic: UInt16, bytes: [UInt8]) throws(GATTDecodingError) {
-        switch characteristic {
-        case HeartRateMeasurement.characteristic: self = .heartRate(try HeartRateMeasurement(bytes: bytes))
-        case RSCMeasurement.characteristic: self = .runningSpeedCadence(try RSCMeasurement(bytes: bytes))
-        case CSCMeasurement.characteristic: self = .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes))
-        case BatteryLevel.characteristic: self = .batteryLevel(try BatteryLevel(bytes: bytes))
-        default: throw .unknownCharacteristic(characteristic)
+        if let row = SensorProfile.measuring(characteristic) {
+            self = try row.decode(bytes)
+        } else if let aux = SensorProfile.auxiliary.first(where: { $0.characteristic == characteristic }) {
+            self = try aux.decode(bytes)
+        } else {
+            throw .unknownCharacteristic(characteristic)
         }
     }
 

@@ -38,6 +38,9 @@ public struct GNSSFix: Equatable, Sendable {
     public var latitudeError: Double?
     public var longitudeError: Double?
     public var altitudeError: Double?
+    /// Dead reckoning (gpsd's STATUS_DR): reported as gpsd reports it, never recorded as a
+    /// measured position (the position filter refuses it).
+    public var isEstimated = false
 
     public init(time: UTCTime? = nil, timeOfDayMilliseconds: Int? = nil, mode: FixMode = .noFix,
                 latitude: Double? = nil, longitude: Double? = nil, altitudeMSL: Double? = nil,

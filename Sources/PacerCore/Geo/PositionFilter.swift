@@ -48,7 +48,7 @@ public struct PositionFilter: Sendable {
 
     /// Feeds one fix that the receiver produced at `instant`.
     public mutating func update(_ fix: GNSSFix, at instant: MonotonicInstant) -> Result<PositionEstimate, PositionRejection> {
-        guard fix.hasPosition, let lat = fix.latitude, let lon = fix.longitude, lat.isFinite, lon.isFinite,
+        guard fix.hasPosition, !fix.isEstimated, let lat = fix.latitude, let lon = fix.longitude, lat.isFinite, lon.isFinite,
               abs(lat) <= 90, abs(lon) <= 180 else {
             counters.noPosition += 1
             return .failure(.noPosition)

@@ -16,8 +16,7 @@ public enum UnitSystem: String, Sendable, CaseIterable {
 
     /// `h:mm:ss` (or `m:ss` under an hour).
     public static func clock(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0 else { return "-" }
-        let total = Int(seconds.rounded())
+        guard seconds >= 0, let total = seconds.roundedInt() else { return "-" }
         let h = total / 3600, m = total / 60 % 60, s = total % 60
         func two(_ v: Int) -> String { v < 10 ? "0" + v.description : v.description }
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"

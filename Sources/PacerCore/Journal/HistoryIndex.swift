@@ -2,19 +2,19 @@
 /// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
 /// sizes it was built from, and readers rebuild it when they disagree with the directory.
 ///
-/// Layout (little-endian): magic `PACERIDX`, u32 version (3: format 3 summary blobs; any
-/// other version is rebuilt), u32 segment count, u32 row
+/// Layout (little-endian): magic `PACERIDX`, u32 version (4: format 3 summary blobs and the TRIMP
+/// column; any other version is rebuilt), u32 segment count, u32 row
 /// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 0, u64
-/// size; then fixed 120-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
+/// size; then fixed 128-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
 /// activity, flags, segment, offset of the sessionStart frame, blob offset and length, 5
-/// best-effort seconds; NaN/INT64_MIN = null); then the summary blobs (`SessionSummaryCodec`).
+/// best-effort seconds, TRIMP; NaN/INT64_MIN = null); then the summary blobs (`SessionSummaryCodec`).
 /// The rows CRC-32C covers bytes 0..<24 and everything from the segments to the blobs, so
 /// `sessions` and `stats` read and verify only the rows; the blobs have their own CRC.
 public struct HistoryIndex: Sendable {
     public static let magic: [UInt8] = Array("PACERIDX".utf8)
-    public static let version: UInt32 = 3
+    public static let version: UInt32 = 4
     public static let headerSize = 32
-    public static let rowSize = 120
+    public static let rowSize = 128
 
     public struct SegmentSize: Equatable, Sendable {
         public var number: UInt32
@@ -59,6 +59,7 @@ public struct HistoryIndex: Sendable {
             w.u32(e.segment); w.u64(e.offset)
             w.u32(UInt32(blobStart)); w.u32(UInt32(blobs.count - blobStart))
             for k in 0..<5 { w.f64(k < e.bestEfforts.count ? (e.bestEfforts[k] ?? .nan) : .nan) }
+            w.f64(s.trimp ?? .nan)
         }
         w.patchU32(UInt32(blobs.count), at: 20)
         var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
@@ -128,6 +129,8 @@ public struct HistoryIndexReader {
         public var segment: UInt32
         public var offset: UInt64
         public var bestEfforts: [Double?]
+        /// The session's TRIMP (training load reads rows only).
+        public var trimp: Double?
     }
 
     @inline(__always) func f64(_ o: Int) -> Double { Double(bitPattern: u64(o)) }
@@ -143,6 +146,11 @@ public struct HistoryIndexReader {
         SessionSummaryCodec.activity(code: bytes[rowsStart + i * HistoryIndex.rowSize + 56]) ?? .run
     }
 
+    public func trimp(_ i: Int) -> Double? {
+        let v = f64(rowsStart + i * HistoryIndex.rowSize + 120)
+        return v.isNaN ? nil : v
+    }
+
     public func row(_ i: Int) -> Row {
         let o = rowsStart + i * HistoryIndex.rowSize
         let cal = f64(o + 40)
@@ -152,7 +160,7 @@ public struct HistoryIndexReader {
         return Row(id: u64(o), start: startMilliseconds(i), elapsed: f64(o + 16), moving: f64(o + 24), distance: f64(o + 32),
                    calories: cal.isNaN ? nil : cal, steps: steps == Int64.min ? nil : steps,
                    activity: activity(i), interrupted: bytes[o + 57] != 0,
-                   segment: u32(o + 60), offset: u64(o + 64), bestEfforts: best)
+                   segment: u32(o + 60), offset: u64(o + 64), bestEfforts: best, trimp: trimp(i))
     }
 
     /// The full summary of row `i` (with its id), as replay printed it.

@@ -46,7 +46,8 @@ struct JournalSampleCodecV1: Sendable {
         if flags & 32 != 0 { cadence = cadence &+ (try r.zigzag()); s.cadence = Double(cadence) / 10 }
         if flags & 64 != 0 {
             steps = steps &+ (try r.zigzag())
-            guard abs(steps) < Int64(Int32.max) else { throw ByteReader.Malformed() }
+            // Not abs(): a hostile delta can make `steps` Int64.min, whose magnitude traps.
+            guard steps > -Int64(Int32.max), steps < Int64(Int32.max) else { throw ByteReader.Malformed() }
             s.steps = Int(steps)
         }
         if flags & 128 != 0 {

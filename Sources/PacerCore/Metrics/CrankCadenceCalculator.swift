@@ -6,6 +6,12 @@ public struct CrankCadenceCalculator: Sendable {
 
     public init() {}
 
+    /// True while crank events keep arriving, for choosing between a CSC sensor and a power meter.
+    public func isTurning(at instant: MonotonicInstant) -> Bool {
+        guard let last else { return false }
+        return instant.seconds(since: last.instant) <= 3
+    }
+
     /// Returns the cadence after this measurement: unchanged when no new crank event arrived
     /// within 3 s of the last one, then 0 (the rider stopped pedalling).
     public mutating func update(revolutions: UInt16, eventTime: UInt16, at instant: MonotonicInstant) -> Double? {

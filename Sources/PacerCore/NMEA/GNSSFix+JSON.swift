@@ -11,6 +11,7 @@ extension GNSSFix {
             o.raw(",\"lat\":"); o.number(latitude, 9)
             o.raw(",\"lon\":"); o.number(longitude, 9)
             o.raw(",\"mode\":"); o.integer(mode.rawValue)
+            if isEstimated { o.raw(",\"status\":\"dr\"") }
             o.raw(",\"alt_msl\":"); o.number(altitudeMSL, 3)
             o.raw(",\"speed_mps\":"); o.number(speed, 3)
             o.raw(",\"track_deg\":"); o.number(track, 4)

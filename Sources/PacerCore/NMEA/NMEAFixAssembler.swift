@@ -33,6 +33,8 @@ public struct NMEAFixAssembler {
         var latitudeError: Double?
         var longitudeError: Double?
         var altitudeError: Double?
+        /// The position came from dead reckoning.
+        var estimated = false
 
         /// What the last report of this epoch said (position, time of day, dated).
         var lastReport: (latitude: Double?, longitude: Double?, timeOfDay: Int?, dated: Bool)?
@@ -146,6 +148,7 @@ public struct NMEAFixAssembler {
         if r.hasValidPosition {
             e.latitude = r.latitude
             e.longitude = r.longitude
+            e.estimated = r.isEstimated
         }
         if let v = r.altitudeMSL { e.altitudeMSL = v }
         if let v = r.geoidSeparation { e.geoidSeparation = v }
@@ -183,6 +186,7 @@ public struct NMEAFixAssembler {
             fix.geoidSeparation = e.geoidSeparation
             fix.speed = e.speed
             fix.track = e.track
+            fix.isEstimated = e.estimated
         }
         fix.hdop = e.hdop
         fix.vdop = e.vdop

@@ -42,6 +42,8 @@ public struct NMEAReport: Equatable, Sendable {
     public var latitudeError: Double?
     public var longitudeError: Double?
     public var altitudeError: Double?
+    /// Dead reckoning (GGA quality 6, mode indicator `E`): the receiver extrapolated, it did not measure.
+    public var isEstimated = false
 
     public init(type: NMEASentenceType) { self.type = type }
 

@@ -36,8 +36,17 @@ public enum NMEASentenceDecoder {
         if r.latitude == nil || r.longitude == nil { r.latitude = nil; r.longitude = nil }
     }
 
-    /// NMEA 2.3+ FAA mode indicator: `N` (and an absent position) means no fix.
-    static func modeSaysNoFix(_ c: UInt8?) -> Bool { c == N }
+    /// NMEA 2.3+ FAA mode indicator. `N` (data not valid), `S` (simulator: a receiver in demo
+    /// mode inventing a track) and `M` (manual input: a position typed in, not measured) give no
+    /// fix to record. gpsd's `faa_mode()` maps `S`/`M` to STATUS_SIM/STATUS_TIME, states in
+    /// which the receiver measured nothing; see docs/NMEA.md.
+    static func modeSaysNoFix(_ c: UInt8?) -> Bool { c == N || c == S || c == M }
+    /// Mode indicator `E`: estimated (dead reckoning), gpsd's STATUS_DR.
+    static func modeSaysEstimated(_ c: UInt8?) -> Bool { c == E }
+    static let M = UInt8(ascii: "M")
+
+    /// gpsd reports no GGA fix with fewer than 3 satellites used (an empty count reads as 0).
+    static let minimumSatellitesUsed = 3
 
     /// GGA: time, position, quality (0 = no fix), satellites used, HDOP, altitude, geoid separation.
     static func gga(_ f: NMEAFields, _ r: inout NMEAReport) {
@@ -45,10 +54,14 @@ public enum NMEASentenceDecoder {
         r.timeOfDay = f.timeOfDay(1)
         r.latchesTime = r.timeOfDay != nil
         let quality = f.integer(6) ?? 0
-        r.validity = quality == 0 ? .invalid : .valid
         r.forgetsTime = quality == 0 && f.isEmpty(1) && f.character(6) != nil
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8)
+        r.isEstimated = quality == 6
+        // 0 no fix, 7 manual input, 8 simulator: nothing measured. Too few satellites used:
+        // gpsd's driver sets MODE_NO_FIX whatever the quality says.
+        let measured = quality != 0 && quality != 7 && quality != 8
+        r.validity = measured && (r.satellitesUsed ?? 0) >= minimumSatellitesUsed ? .valid : .invalid
         guard r.validity == .valid else { return }
         position(&r, f, 2)
         r.altitudeMSL = f.double(9)
@@ -63,6 +76,7 @@ public enum NMEASentenceDecoder {
         r.timeOfDay = f.timeOfDay(1)
         r.day = ddmmyy(f, 9)
         r.validity = f.character(2) == A && !modeSaysNoFix(f.character(12)) ? .valid : .invalid
+        r.isEstimated = modeSaysEstimated(f.character(12))
         r.latchesTime = f.character(2) == A && r.timeOfDay != nil && r.day != nil
         if f.character(2) != A && (f.isEmpty(1) || f.isEmpty(9)) { r.forgetsTime = true }
         guard r.validity == .valid else { return }
@@ -78,6 +92,7 @@ public enum NMEASentenceDecoder {
         r.timeOfDay = f.timeOfDay(5)
         r.latchesTime = r.timeOfDay != nil
         r.validity = f.character(6) == A && !modeSaysNoFix(f.character(7)) ? .valid : .invalid
+        r.isEstimated = modeSaysEstimated(f.character(7))
         guard r.validity == .valid else { return }
         position(&r, f, 1)
         return
@@ -89,7 +104,13 @@ public enum NMEASentenceDecoder {
         r.timeOfDay = f.timeOfDay(1)
         r.latchesTime = r.timeOfDay != nil
         var anyFix = false
-        for k in 0..<f.length(6) where f.byte(6, k) != N { anyFix = true }
+        var allEstimated = f.length(6) > 0
+        for k in 0..<f.length(6) {
+            let mode = f.byte(6, k)
+            if !modeSaysNoFix(mode) { anyFix = true }
+            if !modeSaysNoFix(mode) && !modeSaysEstimated(mode) { allEstimated = false }
+        }
+        r.isEstimated = anyFix && allEstimated
         r.validity = anyFix ? .valid : .invalid
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8)
@@ -126,6 +147,7 @@ public enum NMEASentenceDecoder {
     static func vtg(_ f: NMEAFields, _ r: inout NMEAReport) {
         r = NMEAReport(type: .vtg)
         if modeSaysNoFix(f.character(9)) { r.validity = .invalid; return }
+        r.isEstimated = modeSaysEstimated(f.character(9))
         if f.character(2) == UInt8(ascii: "T") || f.count >= 9 {
             r.track = f.double(1)
             r.speed = f.double(7).map { $0 / 3.6 } ?? f.double(5).map { $0 * knots }

@@ -8,6 +8,11 @@ public enum ClientRequest: Equatable, Sendable {
     case lap
     case stop
     case sessions
+    /// The motivation reports, as `pacerctl goals|habits|awards|load --json` print them.
+    case goals(date: String?)
+    case habits
+    case awards
+    case load(days: Int?)
 
     /// The `cmd` name, as it appears on the wire and in ACKs.
     public var command: String {
@@ -20,6 +25,10 @@ public enum ClientRequest: Equatable, Sendable {
         case .lap: "lap"
         case .stop: "stop"
         case .sessions: "sessions"
+        case .goals: "goals"
+        case .habits: "habits"
+        case .awards: "awards"
+        case .load: "load"
         }
     }
 
@@ -27,7 +36,7 @@ public enum ClientRequest: Equatable, Sendable {
     public var isControl: Bool {
         switch self {
         case .start, .pause, .resume, .lap, .stop: true
-        case .status, .watch, .sessions: false
+        case .status, .watch, .sessions, .goals, .habits, .awards, .load: false
         }
     }
 
@@ -56,6 +65,16 @@ public enum ClientRequest: Equatable, Sendable {
         case "lap": self = .lap
         case "stop": self = .stop
         case "sessions": self = .sessions
+        case "goals":
+            guard let value = document["date"], !value.isNull else { self = .goals(date: nil); return }
+            guard let date = value.string, LocalCalendar.day(parsing: date) != nil else { throw RequestError("\"date\" must be a date YYYY-MM-DD") }
+            self = .goals(date: date)
+        case "habits": self = .habits
+        case "awards": self = .awards
+        case "load":
+            guard let value = document["days"], !value.isNull else { self = .load(days: nil); return }
+            guard let n = value.number, n >= 1, n <= 100_000, n == n.rounded() else { throw RequestError("\"days\" must be a positive whole number") }
+            self = .load(days: Int(n))
         default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
         }
     }
@@ -68,6 +87,8 @@ public enum ClientRequest: Equatable, Sendable {
         switch self {
         case .watch(let enable): w.key("enable"); w.value(enable)
         case .start(let activity?): w.key("activity"); w.value(activity.rawValue)
+        case .goals(let date?): w.key("date"); w.value(date)
+        case .load(let days?): w.key("days"); w.value(days)
         default: break
         }
         w.endObject()

@@ -9,6 +9,9 @@ extension LiveEvent {
         case let .sessionStarted(_, activity):
             kind = .sessionStarted
             details.append(("activity", .string(activity.rawValue)))
+        case let .sessionResumed(_, activity):
+            kind = .sessionResumed
+            details.append(("activity", .string(activity.rawValue)))
         case let .sessionStopped(_, summary):
             kind = .sessionStopped
             details += [("elapsed_s", .number(summary.elapsedSeconds.rounded())),

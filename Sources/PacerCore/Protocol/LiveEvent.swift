@@ -18,6 +18,11 @@ public struct LiveEvent: Equatable, Sendable {
         case gpsFix = "gps_fix"
         case gpsLost = "gps_lost"
         case gpsDeviceLost = "gps_device_lost"
+        case goalReached = "goal_reached"
+        case habitDone = "habit_done"
+        case streak
+        case awardEarned = "award_earned"
+        case reminder
         case error
     }
 

@@ -51,10 +51,10 @@ public struct LiveGPSState: Equatable, Sendable {
     }
 
     init(json: JSONValue) {
-        self.init(mode: Int(json["mode"]?.number ?? 0),
+        self.init(mode: json["mode"]?.integer ?? 0,
                   state: json["state"]?.string.flatMap(SourceState.init(rawValue:)) ?? .noDevice,
                   latitude: json["lat"]?.number, longitude: json["lon"]?.number, altitudeMSL: json["alt_msl"]?.number,
-                  speed: json["speed_mps"]?.number, satellitesUsed: json["sats_used"]?.number.map { Int($0) },
+                  speed: json["speed_mps"]?.number, satellitesUsed: json["sats_used"]?.integer,
                   hdop: json["hdop"]?.number, time: json["time"]?.string.flatMap { UTCTime(rfc3339: $0) },
                   source: json["source"]?.string ?? "")
     }

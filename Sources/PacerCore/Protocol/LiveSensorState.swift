@@ -1,10 +1,7 @@
 /// One BLE sensor in a STATE report: what it is and whether it is talking to us.
 public struct LiveSensorState: Equatable, Sendable {
-    public enum Kind: String, Sendable {
-        case heartRate = "heart_rate"
-        case footpod
-        case cadence
-    }
+    /// The sensor table's kinds: STATE shows the row's name.
+    public typealias Kind = SensorKind
 
     public enum ConnectionState: String, Sendable {
         case searching, connected, lost
@@ -36,8 +33,9 @@ public struct LiveSensorState: Equatable, Sendable {
 
     init?(json: JSONValue) {
         guard let kind = json["kind"]?.string.flatMap(Kind.init(rawValue:)),
-              let state = json["state"]?.string.flatMap(ConnectionState.init(rawValue:)) else { return nil }
+              let state = json["state"]?.string.flatMap(ConnectionState.init(rawValue:)),
+              let battery = json.optionalInteger("battery_pct") else { return nil }
         self.init(kind: kind, address: json["address"]?.string ?? "", name: json["name"]?.string, state: state,
-                  batteryPercent: json["battery_pct"]?.number.map { Int($0) })
+                  batteryPercent: battery)
     }
 }

@@ -56,7 +56,11 @@ public struct LiveSession: Equatable, Sendable {
         w.key("lap"); w.value(numbers.lap)
         w.key("hr"); w.value(numbers.heartRate)
         w.key("hr_zone"); w.value(numbers.heartRateZone)
-        w.key("cadence_spm"); w.value(numbers.cadence, decimals: 0)
+        let ride = numbers.activity == .ride
+        w.key("cadence_spm"); w.value(ride ? nil : numbers.cadence, decimals: 0)
+        w.key("cadence_rpm"); w.value(ride ? numbers.cadence : nil, decimals: 0)
+        w.key("power_w"); w.value(numbers.power, decimals: 0)
+        w.key("power_3s_w"); w.value(numbers.power3s, decimals: 0)
         w.key("steps"); w.value(numbers.steps)
         w.key("calories_kcal"); w.value(numbers.calories, decimals: 0)
         w.key("elevation_gain_m"); w.value(numbers.elevationGain, decimals: 1)
@@ -65,16 +69,20 @@ public struct LiveSession: Equatable, Sendable {
 
     init?(json: JSONValue) {
         guard let id = json["id"]?.string, let state = json["state"]?.string.flatMap(RecordingState.init(rawValue:)),
-              let activity = json["activity"]?.string.flatMap(Activity.init(rawValue:)) else { return nil }
+              let activity = json["activity"]?.string.flatMap(Activity.init(rawValue:)),
+              let lap = json.optionalInteger("lap"), let heartRate = json.optionalInteger("hr"),
+              let heartRateZone = json.optionalInteger("hr_zone"), let steps = json.optionalInteger("steps") else { return nil }
         self.init(id: id, state: state, activity: activity,
                   start: json["start"]?.string.flatMap { UTCTime(rfc3339: $0) },
                   elapsedSeconds: json["elapsed_s"]?.number ?? 0, movingSeconds: json["moving_s"]?.number ?? 0,
                   distanceMeters: json["distance_m"]?.number ?? 0, speed: json["speed_mps"]?.number,
                   paceSecondsPerKilometre: json["pace_s_per_km"]?.number,
                   averagePaceSecondsPerKilometre: json["avg_pace_s_per_km"]?.number,
-                  lap: Int(json["lap"]?.number ?? 1), heartRate: json["hr"]?.number.map { Int($0) },
-                  heartRateZone: json["hr_zone"]?.number.map { Int($0) }, cadence: json["cadence_spm"]?.number,
-                  steps: json["steps"]?.number.map { Int($0) }, calories: json["calories_kcal"]?.number,
+                  lap: lap ?? 1, heartRate: heartRate,
+                  heartRateZone: heartRateZone, cadence: json["cadence_spm"]?.number ?? json["cadence_rpm"]?.number,
+                  steps: steps, calories: json["calories_kcal"]?.number,
                   elevationGain: json["elevation_gain_m"]?.number)
+        numbers.power = json["power_w"]?.number
+        numbers.power3s = json["power_3s_w"]?.number
     }
 }

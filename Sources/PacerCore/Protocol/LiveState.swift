@@ -7,6 +7,9 @@ public struct LiveState: Equatable, Sendable {
     public var session: LiveSession?
     public var gps: LiveGPSState
     public var sensors: [LiveSensorState]
+    /// Today's goals, the session being recorded counted in; nil (and left out) with no goals set.
+    public var goals: GoalReport?
+    public var weekStart: WeekStart = .monday
 
     public init(time: UTCTime?, session: LiveSession? = nil, gps: LiveGPSState, sensors: [LiveSensorState] = []) {
         self.time = time
@@ -26,6 +29,7 @@ public struct LiveState: Equatable, Sendable {
         w.key("sensors"); w.beginArray()
         for sensor in sensors { sensor.write(into: &w) }
         w.endArray()
+        if let goals { w.key("goals"); MotivationJSON.goals(goals, weekStart: weekStart, into: &w) }
         w.endObject()
         w.bytes.append(0x0A)
     }

@@ -38,8 +38,8 @@ public enum ServerReply: Equatable, Sendable {
     public init?(json: JSONValue) {
         switch json["class"]?.string {
         case "VERSION":
-            guard let major = json["proto_major"]?.number, let minor = json["proto_minor"]?.number else { return nil }
-            self = .version(release: json["release"]?.string ?? "", major: Int(major), minor: Int(minor))
+            guard let major = json["proto_major"]?.integer, let minor = json["proto_minor"]?.integer else { return nil }
+            self = .version(release: json["release"]?.string ?? "", major: major, minor: minor)
         case "ACK":
             self = .ack(command: json["cmd"]?.string ?? "", session: json["session"]?.string)
         case "ERROR":

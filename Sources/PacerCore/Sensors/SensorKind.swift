@@ -1,17 +1,20 @@
-/// What a BLE sensor measures, from the GATT services it advertises.
+/// What a BLE sensor measures. Everything else about a kind (its GATT service, measurement
+/// characteristic, config key, decoder) is one row of `SensorProfile.table`.
 public enum SensorKind: String, Sendable, CaseIterable {
-    /// Heart Rate Service (0x180D), characteristic 0x2A37.
     case heartRate = "heart_rate"
-    /// Running Speed and Cadence Service (0x1814), characteristic 0x2A53.
     case footpod
+    case speedCadence = "speed_cadence"
+    case power
 
-    public var serviceUUID: UInt16 { self == .heartRate ? 0x180D : 0x1814 }
-    public var measurementCharacteristic: UInt16 { self == .heartRate ? 0x2A37 : 0x2A53 }
+    /// This kind's row of the sensor table.
+    public var profile: SensorProfile { SensorProfile.table.first { $0.kind == self }! }
+    public var serviceUUID: UInt16 { profile.service }
+    public var measurementCharacteristic: UInt16 { profile.measurement }
 
-    /// The kind a device is, from its advertised 16-bit service UUIDs; heart rate wins when both.
+    /// The kind a device is, from its advertised 16-bit service UUIDs; the table's order breaks
+    /// ties (a strap that also advertises another service is a heart-rate sensor).
     public init?(advertisedServices: [UInt16]) {
-        if advertisedServices.contains(0x180D) { self = .heartRate }
-        else if advertisedServices.contains(0x1814) { self = .footpod }
-        else { return nil }
+        guard let row = SensorProfile.table.first(where: { advertisedServices.contains($0.service) }) else { return nil }
+        self = row.kind
     }
 }

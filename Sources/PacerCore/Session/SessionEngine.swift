@@ -18,7 +18,13 @@ public struct SessionEngine: Sendable {
     private var heartRate: HeartRateTracker
     private var steps = StepCounter()
     private var crankCadence = StepCounter()
-    private var crank = CrankCadenceCalculator()
+    /// Power meter and speed/cadence sensor: power totals, wheel distance, crank cadence.
+    private var bike: BikeSensors
+    /// Wheel distance was counted since the last position: the GPS's bridge over that gap is not.
+    private var wheelCoveredGap = false
+    /// Wheel metres since the last position, credited once the GPS counts as lost.
+    private var wheelSinceFix = 0.0
+    private var sawWheel = false
     private var rmssd = RMSSDAccumulator()
     private var started: (instant: MonotonicInstant, time: UTCTime)?
     private var stopped: MonotonicInstant?
@@ -48,7 +54,12 @@ public struct SessionEngine: Sendable {
         filter = PositionFilter(activity: activity)
         autoPause = AutoPauseDetector(settings: config.recording.autoPause(for: activity))
         heartRate = HeartRateTracker(athlete: config.athlete)
+        bike = BikeSensors(wheelCircumferenceMillimetres: config.wheelCircumferenceMillimetres)
     }
+
+    /// Without an accepted position for this long (or with no GPS at all, indoors) the wheel
+    /// sensor's revolutions are the distance; the PositionFilter bridges shorter gaps itself.
+    public static let wheelDistanceAfterSeconds = 3.0
 
     // MARK: commands
 
@@ -62,6 +73,7 @@ public struct SessionEngine: Sendable {
             phase = .paused
             emit(.event(.paused(time: utc(instant))))
         case (.resume, .paused):
+            bike.advance(to: instant, recording: false)
             lastFixInstant = instant
             autoPause = AutoPauseDetector(settings: config.recording.autoPause(for: activity))
             movingAtTransition = moving
@@ -90,13 +102,16 @@ public struct SessionEngine: Sendable {
 
     /// A fix from the GNSS receiver, produced at `instant`.
     public mutating func handle(fix: GNSSFix, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        emitSamples(before: instant, emit: emit)
         let result = filter.update(fix, at: instant)
         guard phase.isActive else { return }
         account(upTo: instant)
         if case .success(let estimate) = result {
             sawPosition = true
             lastEstimate = (estimate, instant)
-            if phase != .paused { distance += estimate.distanceIncrement }
+            if phase != .paused, !(estimate.bridgedGap && wheelCoveredGap) { distance += estimate.distanceIncrement }
+            wheelCoveredGap = false
+            wheelSinceFix = 0
             let alpha = min(1, (smoothedSpeed == nil ? 1 : 0.35))
             smoothedSpeed = (smoothedSpeed ?? estimate.speed) + alpha * (estimate.speed - (smoothedSpeed ?? estimate.speed))
             if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
@@ -125,6 +140,7 @@ public struct SessionEngine: Sendable {
     /// A heart-rate notification received at `instant`.
     public mutating func handle(heartRate reading: HeartRateReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
         heartRate.accept(reading.acceptedHeartRate, at: instant)
         for rr in reading.rrIntervals { rmssd.add(rr1024: rr) }
         pendingRR.append(contentsOf: reading.rrIntervals)
@@ -135,6 +151,7 @@ public struct SessionEngine: Sendable {
     /// A footpod notification received at `instant`.
     public mutating func handle(footpod reading: FootpodReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
         if let cadence = reading.cadence, activity != .ride { steps.footpod(cadence: cadence, at: instant) }
         emitSamples(upTo: instant, emit: emit)
     }
@@ -142,11 +159,50 @@ public struct SessionEngine: Sendable {
     /// A bike speed/cadence notification received at `instant`.
     public mutating func handle(bike reading: BikeSensorReading, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
-        if let revs = reading.crankRevolutions, let time = reading.lastCrankEventTime,
-           let rpm = crank.update(revolutions: revs, eventTime: time, at: instant) {
-            crankCadence.footpod(cadence: rpm, at: instant)
+        emitSamples(before: instant, emit: emit)
+        apply(bike.speedCadence(reading, at: instant), at: instant, emit: emit)
+    }
+
+    /// A cycling power notification (0x2A63) received at `instant`: power, and the meter's wheel
+    /// and crank revolutions when it sends them (used when no CSC sensor reports its own).
+    public mutating func handle(power reading: CyclingPowerMeasurement, at instant: MonotonicInstant,
+                                emit: (SessionOutput) -> Void) {
+        guard phase.isActive else { return }
+        emitSamples(before: instant, emit: emit)
+        apply(bike.power(reading, at: instant, recording: phase == .recording), at: instant, emit: emit)
+    }
+
+    private mutating func apply(_ update: BikeSensors.Update, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        if let rpm = update.cadence { crankCadence.footpod(cadence: rpm, at: instant) }
+        if update.metres > 0 { sawWheel = true }
+        if phase != .paused { wheelSinceFix += update.metres }
+        if gpsLost(at: instant) {
+            account(upTo: instant)
+            if wheelSinceFix > 0 {
+                distance += wheelSinceFix
+                wheelSinceFix = 0
+                wheelCoveredGap = true
+                if phase == .recording, let v = bike.wheelSpeed(at: instant) { maxSpeed = max(maxSpeed ?? 0, v) }
+                checkDistanceMarks(at: instant, emit: emit)
+            }
         }
         emitSamples(upTo: instant, emit: emit)
+    }
+
+    private func gpsLost(at instant: MonotonicInstant) -> Bool {
+        guard let last = lastEstimate else { return true }
+        return instant.seconds(since: last.instant) > SessionEngine.wheelDistanceAfterSeconds
+    }
+
+    /// A decoded sensor value: the sensor table's kinds, each to the metric it feeds.
+    public mutating func handle(_ measurement: GATTMeasurement, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        switch measurement {
+        case .heartRate(let m): handle(heartRate: HeartRateReading(m), at: instant, emit: emit)
+        case .runningSpeedCadence(let m): handle(footpod: FootpodReading(m), at: instant, emit: emit)
+        case .cyclingSpeedCadence(let m): handle(bike: BikeSensorReading(m), at: instant, emit: emit)
+        case .cyclingPower(let m): handle(power: m, at: instant, emit: emit)
+        case .batteryLevel: break
+        }
     }
 
     /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
@@ -167,6 +223,7 @@ public struct SessionEngine: Sendable {
         heartRate.advance(to: instant)
         steps.advance(to: instant)
         crankCadence.advance(to: instant)
+        bike.advance(to: instant, recording: phase == .recording)
         guard phase == .recording else { return }
         moving += dt
         let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
@@ -209,11 +266,12 @@ public struct SessionEngine: Sendable {
 
     private mutating func totals(at instant: MonotonicInstant) -> SessionTotals {
         heartRate.advance(to: instant)
+        bike.advance(to: instant, recording: phase == .recording)
         let cadence = activity == .ride ? crankCadence : steps
         return SessionTotals(elapsed: instant.seconds(since: started!.instant), moving: moving, distance: distance,
                              heartRateSum: heartRate.weightedSum, heartRateSeconds: heartRate.heldSeconds,
                              cadenceSum: cadence.cadenceWeightedSum, cadenceSeconds: cadence.cadenceWeightSeconds,
-                             elevationGain: elevation.gain)
+                             elevationGain: elevation.gain, power: bike.power.totals)
     }
 
     /// Splits every km (or mile) of total distance and auto-laps every N metres of lap distance,
@@ -226,7 +284,8 @@ public struct SessionEngine: Sendable {
             let boundary = splitStart.totals.distance + splitLength
             let mark = interpolated(previousTotals, now, atDistance: boundary)
             let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
-            let split = mark.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time)
+            let split = mark.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time,
+                                     power: bike.closePowerStretch(.split))
             splits.append(split)
             splitStart = (mark, time)
             emit(.event(.split(time: time, split: split)))
@@ -235,7 +294,8 @@ public struct SessionEngine: Sendable {
         while lapLength > 0, now.distance - lapStart.totals.distance >= lapLength {
             let mark = interpolated(previousTotals, now, atDistance: lapStart.totals.distance + lapLength)
             let time = utc(started!.instant.advanced(bySeconds: mark.elapsed))
-            let lap = mark.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            let lap = mark.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time,
+                                   power: bike.closePowerStretch(.lap))
             laps.append(lap)
             lapStart = (mark, time)
             emit(.event(.lap(time: time, lap: lap, trigger: .distance)))
@@ -253,7 +313,8 @@ public struct SessionEngine: Sendable {
     private mutating func closeLap(at instant: MonotonicInstant, trigger: SessionEvent.LapTrigger, emit: (SessionOutput) -> Void) {
         account(upTo: instant)
         let now = totals(at: instant)
-        let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+        let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time,
+                              power: bike.closePowerStretch(.lap))
         laps.append(lap)
         lapStart = (now, utc(instant))
         emit(.event(.lap(time: utc(instant), lap: lap, trigger: trigger)))
@@ -264,10 +325,12 @@ public struct SessionEngine: Sendable {
         emitSamples(upTo: instant, emit: emit)
         let now = totals(at: instant)
         if now.distance - splitStart.totals.distance > 0.5 || splits.isEmpty {
-            splits.append(now.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time))
+            splits.append(now.segment(since: splitStart.totals, index: splits.count + 1, startTime: splitStart.time,
+                                      power: bike.closePowerStretch(.split)))
         }
         if now.elapsed - lapStart.totals.elapsed > 0.5 || laps.isEmpty {
-            let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time)
+            let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time,
+                                  power: bike.closePowerStretch(.lap))
             laps.append(lap)
             emit(.event(.lap(time: utc(instant), lap: lap, trigger: .session_end)))
         }
@@ -284,9 +347,19 @@ public struct SessionEngine: Sendable {
         return UTCTime(millisecondsSinceEpoch: started.time.millisecondsSinceEpoch + ms)
     }
 
+    /// Samples fall on whole seconds of session time; each holds what the inputs up to its second
+    /// said, whenever it is emitted, so the same inputs give the same samples live and in replay.
     private mutating func emitSamples(upTo instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
-        guard let started else { return }
-        while started.instant.nanoseconds + nextSampleSecond * 1_000_000_000 <= instant.nanoseconds {
+        emitSamples(through: instant.nanoseconds, emit: emit)
+    }
+
+    private mutating func emitSamples(before instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        emitSamples(through: instant.nanoseconds - 1, emit: emit)
+    }
+
+    private mutating func emitSamples(through nanoseconds: Int64, emit: (SessionOutput) -> Void) {
+        guard let started, phase.isActive else { return }
+        while started.instant.nanoseconds + nextSampleSecond * 1_000_000_000 <= nanoseconds {
             let sampleInstant = MonotonicInstant(nanoseconds: started.instant.nanoseconds + nextSampleSecond * 1_000_000_000)
             nextSampleSecond += 1
             var sample = SessionSample(time: utc(sampleInstant), distanceMeters: distance,
@@ -297,7 +370,10 @@ public struct SessionEngine: Sendable {
                 sample.longitude = last.estimate.longitude
                 sample.altitudeMSL = last.estimate.altitudeMSL
                 sample.speed = last.estimate.speed
+            } else if let v = bike.wheelSpeed(at: sampleInstant) {
+                sample.speed = v
             }
+            sample.power = bike.power.watts(at: sampleInstant).map { Int($0.rounded()) }
             if activity == .ride { sample.cadence = crankCadence.current } else {
                 sample.cadence = steps.current
                 sample.steps = Int(steps.steps)
@@ -314,8 +390,10 @@ public struct SessionEngine: Sendable {
         state.elapsedSeconds = end.seconds(since: started.instant)
         state.movingSeconds = moving
         state.distanceMeters = distance
-        state.speed = smoothedSpeed
-        if let v = smoothedSpeed, v > 0.3 { state.paceSecondsPerKilometre = 1000 / v }
+        state.speed = gpsLost(at: instant) ? bike.wheelSpeed(at: instant) ?? smoothedSpeed : smoothedSpeed
+        if let v = state.speed, v > 0.3 { state.paceSecondsPerKilometre = 1000 / v }
+        state.power = bike.power.watts(at: instant)
+        state.power3s = bike.power.threeSecondWatts(at: instant)
         if moving > 0, distance > 0 { state.averagePaceSecondsPerKilometre = moving / distance * 1000 }
         state.heartRate = heartRate.heartRate(at: instant)
         state.heartRateZone = heartRate.zone(at: instant)
@@ -337,7 +415,7 @@ public struct SessionEngine: Sendable {
         s.elapsedSeconds = end.seconds(since: started.instant)
         s.movingSeconds = moving
         s.distanceMeters = distance
-        s.averageSpeed = moving > 0 && sawPosition ? distance / moving : nil
+        s.averageSpeed = moving > 0 && (sawPosition || sawWheel) ? distance / moving : nil
         s.maxSpeed = maxSpeed
         // Altitude seen but never moving (standing still): the gain is a real 0, not unknown.
         if altitudeMap.isEmpty {
@@ -358,6 +436,9 @@ public struct SessionEngine: Sendable {
             s.steps = Int(steps.steps.rounded())
             s.cadenceAverage = steps.averageCadence
         }
+        s.powerAverage = bike.power.totals.average
+        s.powerMax = bike.power.maximum()
+        s.powerNormalized = bike.power.normalized()
         let kcal = heartRate.kilocalories + metKilocalories
         if heartRate.accepted > 0 || sawPosition { s.calories = kcal }
         s.rmssd = rmssd.rmssd

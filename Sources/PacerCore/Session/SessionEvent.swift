@@ -5,6 +5,8 @@ public enum SessionEvent: Equatable, Sendable {
 
     case sessionStarted(time: UTCTime, activity: Activity)
     case sessionStopped(time: UTCTime, summary: SessionSummary)
+    /// A session a crash or power cut left open goes on (after a restart, on the receiver's time).
+    case sessionResumed(time: UTCTime, activity: Activity)
     case paused(time: UTCTime)
     /// `automatic` when auto-pause resumes by itself.
     case resumed(time: UTCTime, automatic: Bool)
@@ -18,6 +20,7 @@ public enum SessionEvent: Equatable, Sendable {
         switch self {
         case .sessionStarted: return "session_started"
         case .sessionStopped: return "session_stopped"
+        case .sessionResumed: return "session_resumed"
         case .paused: return "paused"
         case .resumed(_, let automatic): return automatic ? "autoresumed" : "resumed"
         case .autopaused: return "autopaused"
@@ -29,7 +32,7 @@ public enum SessionEvent: Equatable, Sendable {
 
     public var time: UTCTime {
         switch self {
-        case .sessionStarted(let t, _), .sessionStopped(let t, _), .paused(let t), .resumed(let t, _),
+        case .sessionStarted(let t, _), .sessionStopped(let t, _), .sessionResumed(let t, _), .paused(let t), .resumed(let t, _),
              .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _):
             return t
         }

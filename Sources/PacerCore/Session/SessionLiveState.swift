@@ -18,6 +18,10 @@ public struct SessionLiveState: Equatable, Sendable {
     public var steps: Int?
     public var calories: Double?
     public var elevationGain: Double?
+    /// Power held from the meter, watts; 0 while coasting, nil with no meter heard.
+    public var power: Double?
+    /// Mean of the last 3 s of power (what riders pace by: the instantaneous value jumps).
+    public var power3s: Double?
 
     public init(phase: SessionPhase, activity: Activity, elapsedSeconds: Double = 0, movingSeconds: Double = 0,
                 distanceMeters: Double = 0, speed: Double? = nil, paceSecondsPerKilometre: Double? = nil,

@@ -25,13 +25,18 @@ extension SessionSummary {
             w.null()
         }
         w.key("steps"); w.value(steps)
-        w.key("cadence_avg_spm"); w.value(cadenceAverage, decimals: 1)
+        // A ride's cadence is the crank's (rpm), a run's or walk's the steps' (spm): one or the other.
+        w.key("cadence_avg_spm"); w.value(activity == .ride ? nil : cadenceAverage, decimals: 1)
+        w.key("cadence_avg_rpm"); w.value(activity == .ride ? cadenceAverage : nil, decimals: 1)
+        w.key("power_avg_w"); w.value(powerAverage, decimals: 1)
+        w.key("power_max_w"); w.value(powerMax)
+        w.key("power_np_w"); w.value(powerNormalized, decimals: 1)
         w.key("calories_kcal"); w.value(calories, decimals: 1)
         w.key("rmssd_ms"); w.value(rmssd, decimals: 2)
         w.key("trimp"); w.value(trimp, decimals: 2)
         w.key("interrupted"); w.value(interrupted)
-        w.key("laps"); SegmentSummary.writeJSON(laps, into: &w)
-        w.key("splits"); SegmentSummary.writeJSON(splits, into: &w)
+        w.key("laps"); SegmentSummary.writeJSON(laps, activity: activity, into: &w)
+        w.key("splits"); SegmentSummary.writeJSON(splits, activity: activity, into: &w)
         w.endObject()
     }
 
@@ -44,7 +49,8 @@ extension SessionSummary {
 }
 
 extension SegmentSummary {
-    public func writeJSON(into w: inout JSONWriter) {
+    /// `activity` says whether the cadence is a crank's (ride: rpm) or steps' (spm).
+    public func writeJSON(activity: Activity, into w: inout JSONWriter) {
         w.beginObject()
         w.key("index"); w.value(index)
         w.key("start"); w.value(start)
@@ -54,14 +60,18 @@ extension SegmentSummary {
         w.key("avg_speed_mps"); w.value(averageSpeed, decimals: 3)
         w.key("pace_s_per_km"); w.value(paceSecondsPerKilometre, decimals: 1)
         w.key("hr_avg"); w.value(heartRateAverage, decimals: 1)
-        w.key("cadence_avg_spm"); w.value(cadenceAverage, decimals: 1)
+        w.key("cadence_avg_spm"); w.value(activity == .ride ? nil : cadenceAverage, decimals: 1)
+        w.key("cadence_avg_rpm"); w.value(activity == .ride ? cadenceAverage : nil, decimals: 1)
+        w.key("power_avg_w"); w.value(powerAverage, decimals: 1)
+        w.key("power_max_w"); w.value(powerMax)
+        w.key("power_np_w"); w.value(powerNormalized, decimals: 1)
         w.key("elevation_gain_m"); w.value(elevationGain, decimals: 2)
         w.endObject()
     }
 
-    static func writeJSON(_ segments: [SegmentSummary], into w: inout JSONWriter) {
+    static func writeJSON(_ segments: [SegmentSummary], activity: Activity, into w: inout JSONWriter) {
         w.beginArray()
-        for s in segments { s.writeJSON(into: &w) }
+        for s in segments { s.writeJSON(activity: activity, into: &w) }
         w.endArray()
     }
 }

@@ -43,7 +43,7 @@ extension SessionSummary {
 
     /// h:mm:ss, or m:ss under an hour.
     static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        guard let total = seconds.roundedInt() else { return "-" }
         let h = total / 3600, m = total / 60 % 60, s = total % 60
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
         return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"

@@ -46,11 +46,13 @@ extension BlueZClient {
         }
     }
 
-    /// Without configured addresses: the first heart-rate sensor and the first footpod seen.
+    /// For each kind without a configured address: the first sensor of that kind seen.
     func claimFirstSensorsSeen() {
-        guard configuration.devices.isEmpty else { return }
+        let claimable = configuration.claimable
+        guard !claimable.isEmpty else { return }
         for path in seenOrder {
             guard let device = tree.device(at: path), let kind = SensorKind(advertisedServices: device.services),
+                  claimable.contains(kind),
                   !sensors.contains(where: { $0.kind == kind || $0.address == device.address }) else { continue }
             sensors.append(BlueZSensor(address: device.address, kind: kind, backoff: configuration.backoff))
             onEvent(.log("using \(kind.rawValue) sensor \(device.address) (\(device.name ?? "no name"))"))
@@ -59,7 +61,7 @@ extension BlueZClient {
 
     /// Discovery runs while a sensor has no device object (or, unconfigured, a kind is still unclaimed).
     func updateDiscovery(adapter: String, at now: MonotonicInstant) {
-        let unclaimed = configuration.devices.isEmpty && sensors.count < SensorKind.allCases.count
+        let unclaimed = configuration.claimable.contains { kind in !sensors.contains { $0.kind == kind } }
         let wanted = unclaimed || sensors.contains { tree.device(address: $0.address) == nil }
         if wanted, !discoveryOn, discoveryRetryAt.map({ now >= $0 }) ?? true {
             discoveryOn = true
@@ -101,8 +103,10 @@ extension BlueZClient {
 
     func setUpCharacteristics(_ sensor: BlueZSensor, device: BlueZObjectTree.Device, at now: MonotonicInstant) {
         let characteristics = tree.characteristics(of: device.path)
-        let measurements = [HeartRateMeasurement.characteristic, RSCMeasurement.characteristic, CSCMeasurement.characteristic]
-        if !sensor.subscribed, let c = characteristics.first(where: { measurements.contains($0.uuid) }) {
+        let measurement = sensor.kind?.measurementCharacteristic
+        if !sensor.subscribed, let c = characteristics.first(where: { c in
+            measurement.map { c.uuid == $0 } ?? (SensorProfile.measuring(c.uuid) != nil)
+        }) {
             sensor.subscribed = true
             sensor.measurementPath = c.path
             sensor.measurementUUID = c.uuid

@@ -13,14 +13,25 @@ import PacerCore
 /// this class only turns D-Bus traffic into their inputs. One thread runs `run`.
 public final class BlueZClient {
     public struct Configuration: Sendable {
-        /// Sensors to use; empty means the first heart-rate sensor and the first footpod seen.
+        /// Sensors to use by address, with their kind when the configuration names it (else the
+        /// kind is read from the services the device advertises).
         public var devices: [BluetoothAddress]
+        public var deviceKinds: [BluetoothAddress: SensorKind]
+        /// Kinds for which the first sensor seen is used; nil: every kind of the sensor table when
+        /// no device is named, none otherwise.
+        public var autoKinds: Set<SensorKind>?
         public var backoff: ReconnectBackoff
 
-        public init(devices: [BluetoothAddress] = [], backoff: ReconnectBackoff = ReconnectBackoff()) {
+        public init(devices: [BluetoothAddress] = [], deviceKinds: [BluetoothAddress: SensorKind] = [:],
+                    autoKinds: Set<SensorKind>? = nil, backoff: ReconnectBackoff = ReconnectBackoff()) {
             self.devices = devices
+            self.deviceKinds = deviceKinds
+            self.autoKinds = autoKinds
             self.backoff = backoff
         }
+
+        /// The kinds still to be claimed from the first device seen.
+        var claimable: Set<SensorKind> { autoKinds ?? (devices.isEmpty ? Set(SensorKind.allCases) : []) }
     }
 
     static let service = "org.bluez"
@@ -51,7 +62,9 @@ public final class BlueZClient {
         self.bus = bus
         self.configuration = configuration
         self.onEvent = onEvent
-        sensors = configuration.devices.map { BlueZSensor(address: $0.description, kind: nil, backoff: configuration.backoff) }
+        sensors = configuration.devices.map {
+            BlueZSensor(address: $0.description, kind: configuration.deviceKinds[$0], backoff: configuration.backoff)
+        }
     }
 
     /// The sensors' current status.

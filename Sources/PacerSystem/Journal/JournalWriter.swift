@@ -5,14 +5,14 @@ import PacerCore
 
 /// Appends sessions to a journal directory with group commit, and recovers it on open.
 ///
-/// Durability: frames are built in memory and written + `fdatasync`ed at most every
-/// `commitInterval` seconds, and at once for every session event (start, lap, pause, resume,
-/// end). A write that fails (ENOSPC, EFBIG, EIO) keeps every unwritten byte in memory and is
+/// Durability: frames are built in memory and written + `fdatasync`ed every `commitInterval`
+/// seconds of session time (the samples' own times, so a replay frames a session exactly as the
+/// daemon did), and at once for every session event (start, lap, pause, resume, end). A write that fails (ENOSPC, EFBIG, EIO) keeps every unwritten byte in memory and is
 /// retried at the next commit at the same offset, so a full disk loses nothing and leaves at
 /// worst a torn tail that recovery cuts. Committed frames are never rewritten.
 public final class JournalWriter {
     public struct Options: Sendable {
-        /// Longest time (s) between fdatasyncs while samples flow; SD cards wear with every sync.
+        /// Seconds of session time between fdatasyncs while samples flow; SD cards wear with every sync.
         public var commitInterval: Double = 1
         /// A new segment starts at the next session once the current one is larger than this.
         public var segmentLimit: Int = 32 << 20
@@ -51,7 +51,9 @@ public final class JournalWriter {
     private var pending: [UInt8] = []
     private var encoder = JournalEncoder()
     private var nextID: UInt64 = 1
-    private var lastCommit: Double
+    /// Session time of the latest sample, and what it was at the last commit.
+    private var latestSampleTime: UTCTime?
+    private var committedSampleTime: UTCTime?
     private var recovered: (session: JournalSession, codec: JournalSampleCodec)?
     /// `DIR/lock`, held with flock(2) for the writer's lifetime: one writer per journal.
     private let lock: JournalFile
@@ -59,7 +61,6 @@ public final class JournalWriter {
     public init(directory path: String, options: Options = Options()) throws {
         directory = JournalDirectory(path: path)
         self.options = options
-        lastCommit = JournalWriter.monotonicSeconds()
         try directory.create()
         lock = try JournalFile(path: path + "/lock", writable: true, create: true)
         guard flock(lock.fd, LOCK_EX | LOCK_NB) == 0 else {
@@ -99,6 +100,7 @@ public final class JournalWriter {
         let id = nextID
         nextID += 1
         encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
+        latestSampleTime = start
         try commit()
         return String(id)
     }
@@ -107,7 +109,8 @@ public final class JournalWriter {
     /// in `pendingError` and retried later: recording goes on.
     public func append(sample: SessionSample) {
         encoder.append(sample: sample)
-        if JournalWriter.monotonicSeconds() - lastCommit >= options.commitInterval {
+        latestSampleTime = sample.time
+        if let last = committedSampleTime, sample.time.secondsSinceEpoch - last.secondsSinceEpoch >= options.commitInterval {
             try? commit()
         }
     }
@@ -129,7 +132,7 @@ public final class JournalWriter {
     /// Writes everything buffered and fdatasyncs. On failure the unwritten bytes stay queued.
     public func commit() throws {
         encoder.flushSamples(into: &pending)
-        lastCommit = JournalWriter.monotonicSeconds()
+        committedSampleTime = latestSampleTime
         do {
             var done = 0
             defer { if done > 0 { pending.removeFirst(done); written += done } }
@@ -181,6 +184,7 @@ public final class JournalWriter {
         recovered = nil
         encoder = JournalEncoder(resuming: session.id, codec: codec)
         encoder.reopened(at: time, into: &pending)
+        latestSampleTime = time
         try commit()
         return String(session.id)
     }
@@ -264,12 +268,6 @@ public final class JournalWriter {
         file = try JournalFile(path: directory.segmentPath(segmentNumber), writable: true, create: true)
         try file.truncate(to: 0)
         try startSegmentFile()
-    }
-
-    static func monotonicSeconds() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 }
 

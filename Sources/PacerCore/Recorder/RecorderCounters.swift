@@ -1,0 +1,15 @@
+/// What the recorder read and set aside, so a bad receiver or sensor is visible.
+public struct RecorderCounters: Equatable, Sendable {
+    public var fixes = 0
+    /// Fixes with neither a date nor a time of day: they cannot be placed in time.
+    public var fixesWithoutTime = 0
+    /// Fixes whose time repeated or went back a little (a duplicate epoch): not integrated.
+    public var fixesOutOfOrder = 0
+    /// Receiver time jumped against the monotonic clock: the timeline was re-anchored there.
+    public var timeJumps = 0
+    public var notifications = 0
+    /// Notifications whose payload did not decode (counted, skipped).
+    public var malformedNotifications = 0
+    public var otherCharacteristics = 0
+    public init() {}
+}

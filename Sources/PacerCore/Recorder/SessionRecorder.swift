@@ -1,0 +1,453 @@
+/// The one session core that `pacerd` and `pacerctl replay` both drive: timed fixes, sensor
+/// notifications, commands, a periodic tick and a crashed session's journal records go in;
+/// journal entries, events and the live state come out. Pure: every input says when it arrived.
+///
+/// TIME. Motion runs on the receiver's time of fix, never on arrival time: a USB converter
+/// that delivers epochs in bursts, or a 9600-baud link that lags further behind at 10 Hz,
+/// changes when fixes arrive, not what they say. The engine's timeline advances to each
+/// accepted fix's time. Sensor notifications carry no time of their own: their arrival is
+/// mapped onto the receiver's clock (`ReceiverClock`) and they wait in time order until the
+/// timeline passes them, so the engine sees fixes and notifications merged exactly as a replay
+/// of the recordings merges them. Only while the receiver is silent (no fix for
+/// `receiverSilenceSeconds`, or no GPS at all) does the tick move the timeline by the mapped
+/// monotonic clock. The system clock only labels a session that has never seen a fix.
+///
+/// GUARDS. A fix whose time repeats or goes back a little is counted and dropped; one whose
+/// time jumps against the monotonic clock (by `jumpLimitSeconds` either way) re-anchors the
+/// timeline there, counted and never integrated across.
+///
+/// RESUME. A session a crash left open waits for the first fix after a restart: it goes on when
+/// the receiver's time is within `resume_within_min` of its last record, else it is closed as
+/// interrupted; with no fix within that long of monotonic time, it is closed too.
+public struct SessionRecorder: Sendable {
+    public struct Settings: Sendable {
+        public var config: PacerConfig
+        /// The activity of a session started without one (replay's `--activity`).
+        public var activity: Activity
+        /// Start and stop by themselves (the daemon); nil: only commands (replay).
+        public var unattended: UnattendedRecordingSettings?
+
+        public init(config: PacerConfig, activity: Activity, unattended: UnattendedRecordingSettings? = nil) {
+            self.config = config
+            self.activity = activity
+            self.unattended = unattended
+        }
+    }
+
+    /// No fix for this long: the receiver is silent and the tick drives the timeline. Longer than
+    /// any burst a USB serial converter holds back.
+    public static let receiverSilenceSeconds = 10.0
+    /// Receiver time stepping this much further (or back) than the monotonic clock is a jump.
+    public static let jumpLimitSeconds = 10.0
+
+    public let settings: Settings
+    public private(set) var engine: SessionEngine
+    public private(set) var counters = RecorderCounters()
+    private var unattended: UnattendedRecorder?
+
+    private var clock = ReceiverClock()
+    /// Milliseconds added to receiver times after a re-anchoring (0 while the receiver is sane).
+    private var shiftMilliseconds: Int64 = 0
+    /// The latest fix accepted onto the timeline, its (shifted) time and arrival.
+    private var lastFix: (fix: GNSSFix, time: UTCTime, arrival: MonotonicInstant)?
+    /// How far the engine has been driven on the receiver's timeline.
+    private var timeline: UTCTime?
+    /// Notifications waiting for the timeline to pass their (mapped) time, in time order.
+    private var waiting: [(time: UTCTime, measurement: GATTMeasurement)] = []
+    /// Set while a session's times stand on the system clock (no fix seen yet): the first fix
+    /// re-anchors the receiver onto the session's axis instead of moving the session.
+    private var systemAnchored = false
+    private var pendingResume: (session: JournalSession, deadline: MonotonicInstant)?
+    /// Metres a resumed session carried over beyond what replaying its samples gave back.
+    private var distanceOffset = 0.0
+    private var started: UTCTime?
+    /// For fixes that know only their time of day: the latest date seen, else the latest
+    /// notification's time.
+    private var lastDate: UTCTime?
+    private var lastNotificationTime: UTCTime?
+    private var undatedWithoutReference = 0
+
+    public init(settings: Settings) {
+        self.settings = settings
+        engine = SessionEngine(config: settings.config, activity: settings.activity)
+        unattended = settings.unattended.map(UnattendedRecorder.init(settings:))
+    }
+
+    public var phase: SessionPhase { engine.phase }
+    /// True while a crashed session waits for a fix to decide whether it goes on.
+    public var isAwaitingResume: Bool { pendingResume != nil }
+
+    // MARK: time
+
+    /// The recorder's UTC for an arrival: the receiver's clock when a fix was ever seen, else the
+    /// system clock (a label only).
+    public func time(at input: InputInstant) -> UTCTime {
+        clock.time(at: input.monotonic) ?? input.systemTime
+    }
+
+    private static func instant(_ t: UTCTime) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: t.millisecondsSinceEpoch * 1_000_000)
+    }
+
+    private func receiverIsLive(at input: InputInstant) -> Bool {
+        guard let last = lastFix else { return false }
+        return input.monotonic.seconds(since: last.arrival) <= SessionRecorder.receiverSilenceSeconds
+    }
+
+    // MARK: inputs
+
+    /// A fix from the receiver, as it arrived.
+    public mutating func fix(_ received: GNSSFix, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        counters.fixes += 1
+        guard let measured = date(of: received) else { counters.fixesWithoutTime += 1; return }
+        if systemAnchored, lastFix == nil, engine.phase.isActive {
+            // The session began on the system clock: put the receiver on that axis.
+            shiftMilliseconds = time(at: input).millisecondsSinceEpoch - measured.millisecondsSinceEpoch
+            emit(.notice("receiver time \(measured.rfc3339) re-anchored onto the session's system-clock time"))
+        }
+        var time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
+        if let last = lastFix {
+            let receiverStep = time.secondsSinceEpoch - last.time.secondsSinceEpoch
+            let arrivalStep = input.monotonic.seconds(since: last.arrival)
+            if receiverStep - arrivalStep > SessionRecorder.jumpLimitSeconds || receiverStep < -SessionRecorder.jumpLimitSeconds {
+                counters.timeJumps += 1
+                let anchored = UTCTime(millisecondsSinceEpoch: last.time.millisecondsSinceEpoch + max(1, Int64(arrivalStep * 1000)))
+                shiftMilliseconds += anchored.millisecondsSinceEpoch - time.millisecondsSinceEpoch
+                emit(.notice("receiver time jumped from \(last.time.rfc3339) to \(time.rfc3339); timeline re-anchored"))
+                lastFix = (received, anchored, input.monotonic)
+                return
+            }
+            guard time > last.time else { counters.fixesOutOfOrder += 1; return }
+        }
+        var fix = received
+        fix.time = time
+        lastFix = (fix, time, input.monotonic)
+        clock.observe(time: time, arrival: input.monotonic)
+        decidePendingResume(at: time, input: input, emit: emit)
+        if engine.phase.isActive {
+            guard timeline.map({ time > $0 }) ?? true else { counters.fixesOutOfOrder += 1; return }
+            deliverWaiting(through: time, emit: emit)
+            timeline = time
+        }
+        engine.handle(fix: fix, at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        unattended?.observeSpeed(fix.speed, at: input.monotonic)
+    }
+
+    /// A fix that `date(of:)` could not place in time (replay asks first): counted, skipped.
+    public mutating func skipUndated() {
+        counters.fixes += 1
+        counters.fixesWithoutTime += 1
+    }
+
+    /// A sensor notification, raw as the sensor sent it. Returns the decoded value (nil when it
+    /// does not decode or has no decoder) for the caller's display and alerts.
+    @discardableResult
+    public mutating func notification(characteristic: UInt16, payload: [UInt8], at input: InputInstant,
+                                      emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
+        counters.notifications += 1
+        var time = self.time(at: input)
+        lastNotificationTime = time
+        if let last = waiting.last?.time, time < last { time = last }
+        if let timeline, time < timeline { time = timeline }
+        if engine.phase.isActive { emit(.sensorLog(BLENotification(time: time, characteristic: characteristic, payload: payload))) }
+        let measurement: GATTMeasurement
+        do {
+            measurement = try GATTMeasurement(characteristic: characteristic, bytes: payload)
+        } catch .unknownCharacteristic {
+            counters.otherCharacteristics += 1
+            return nil
+        } catch {
+            counters.malformedNotifications += 1
+            return nil
+        }
+        observeForUnattended(measurement, at: input.monotonic)
+        guard engine.phase.isActive else { return measurement }
+        waiting.append((time, measurement))
+        if !receiverIsLive(at: input) { advance(to: time, emit: emit) }
+        return measurement
+    }
+
+    /// A user's (or the unattended recorder's) command.
+    public mutating func command(_ command: SessionCommand, at input: InputInstant,
+                                 emit: (RecorderOutput) -> Void) throws(SessionCommandError) {
+        if case .start = command, let pending = pendingResume {
+            pendingResume = nil
+            emit(.journal(.closeRecovered))
+            emit(.notice("session \(pending.session.id) closed as interrupted: a new session was started"))
+        }
+        switch command {
+        case .start(let requested):
+            guard !engine.phase.isActive else { throw SessionCommandError(command: command, phase: engine.phase) }
+            begin(requested ?? settings.activity, at: input, emit: emit)
+        default:
+            let at = commandTime(at: input, emit: emit)
+            do {
+                try engine.handle(command, at: SessionRecorder.instant(at), time: at) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            } catch let error as SessionCommandError {
+                throw error
+            } catch {
+                throw SessionCommandError(command: command, phase: engine.phase)
+            }
+        }
+        if case .stop = command { ended(at: input) }
+    }
+
+    /// The periodic heartbeat (about once a second): liveness decisions, and the timeline while
+    /// the receiver is silent.
+    public mutating func tick(at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        if let pending = pendingResume, input.monotonic >= pending.deadline {
+            pendingResume = nil
+            emit(.journal(.closeRecovered))
+            emit(.notice("session \(pending.session.id) closed as interrupted: no GPS fix within resume_within_min to place it in time"))
+        }
+        if engine.phase.isActive, !receiverIsLive(at: input) {
+            let now = max(time(at: input), timeline ?? time(at: input))
+            advance(to: now, emit: emit)
+            engine.tick(at: SessionRecorder.instant(now)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        }
+        decideUnattended(at: input, emit: emit)
+    }
+
+    /// A session the journal found open after a crash: it waits for a fix (see RESUME).
+    public mutating func recover(_ session: JournalSession, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        guard resumeWithinMinutes > 0 else {
+            emit(.journal(.closeRecovered))
+            emit(.notice("session \(session.id) closed as interrupted: resume_within_min is 0"))
+            return
+        }
+        pendingResume = (session, input.monotonic.advanced(bySeconds: resumeWithinMinutes * 60))
+    }
+
+    private var resumeWithinMinutes: Double {
+        settings.unattended?.resumeWithinMinutes ?? settings.config.unattended.resumeWithinMinutes
+    }
+
+    /// The end of a replay: notifications still waiting are delivered, an open session stops at
+    /// the last input.
+    public mutating func finish(emit: (RecorderOutput) -> Void) {
+        guard engine.phase.isActive else { return }
+        let end = max(timeline ?? .init(millisecondsSinceEpoch: 0), waiting.last?.time ?? .init(millisecondsSinceEpoch: 0))
+        advance(to: end, emit: emit)
+        try? engine.handle(.stop, at: SessionRecorder.instant(end), time: end) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+    }
+
+    // MARK: state
+
+    /// What a watch face shows now; nil while no session is active.
+    public func liveState(at input: InputInstant) -> SessionLiveState? {
+        guard engine.phase.isActive else { return nil }
+        let now = max(time(at: input), timeline ?? time(at: input))
+        var state = engine.liveState(at: SessionRecorder.instant(now))
+        state.distanceMeters += distanceOffset
+        return state
+    }
+
+    /// The session's start, while one is active.
+    public var sessionStart: UTCTime? { engine.phase.isActive ? started : nil }
+
+    // MARK: internals
+
+    private mutating func begin(_ activity: Activity, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        distanceOffset = 0
+        waiting.removeAll()
+        let start: UTCTime
+        var first: GNSSFix?
+        if receiverIsLive(at: input), let last = lastFix {
+            // The latest fix is the session's first: it starts where and when the receiver last was.
+            start = last.time
+            first = last.fix
+        } else {
+            start = time(at: input)
+            systemAnchored = clock.offsetMilliseconds == nil
+        }
+        timeline = start
+        started = start
+        try? engine.handle(.start(activity), at: SessionRecorder.instant(start), time: start) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        if let first { engine.handle(fix: first, at: SessionRecorder.instant(start)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) } }
+        unattended?.sessionStarted(at: input.monotonic)
+    }
+
+    private mutating func ended(at input: InputInstant) {
+        waiting.removeAll()
+        distanceOffset = 0
+        unattended?.sessionEnded(at: input.monotonic)
+        if systemAnchored || shiftMilliseconds != 0 {
+            // The next session takes the receiver's own time again.
+            systemAnchored = false
+            shiftMilliseconds = 0
+            clock.reset()
+            lastFix = nil
+        }
+    }
+
+    /// A command's time on the timeline: the latest fix while the receiver is live (fixes still
+    /// in a converter's buffer must not land after a stop), else the mapped clock.
+    private mutating func commandTime(at input: InputInstant, emit: (RecorderOutput) -> Void) -> UTCTime {
+        let at = receiverIsLive(at: input) ? (timeline ?? time(at: input)) : max(time(at: input), timeline ?? time(at: input))
+        advance(to: at, emit: emit)
+        return at
+    }
+
+    private mutating func advance(to time: UTCTime, emit: (RecorderOutput) -> Void) {
+        deliverWaiting(through: time, emit: emit)
+        if timeline.map({ time > $0 }) ?? true { timeline = time }
+    }
+
+    private mutating func deliverWaiting(through time: UTCTime, emit: (RecorderOutput) -> Void) {
+        var delivered = 0
+        for item in waiting {
+            guard item.time <= time else { break }
+            engine.handle(item.measurement, at: SessionRecorder.instant(item.time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            delivered += 1
+        }
+        if delivered > 0 { waiting.removeFirst(delivered) }
+    }
+
+    /// Engine outputs become journal entries and events; a resumed session's samples and totals
+    /// carry the distance it had before the crash.
+    private static func forward(_ output: SessionOutput, _ distanceOffset: Double, _ emit: (RecorderOutput) -> Void) {
+        switch output {
+        case .sample(var sample):
+            sample.distanceMeters += distanceOffset
+            emit(.journal(.sample(sample)))
+        case .event(var event):
+            switch event {
+            case let .sessionStarted(time, activity):
+                emit(.journal(.begin(activity: activity, start: time)))
+            case let .sessionStopped(time, summary):
+                let totals = withDistanceOffset(summary, distanceOffset)
+                event = .sessionStopped(time: time, summary: totals)
+                emit(.journal(.end(totals)))
+            default:
+                if let entry = JournalEntry(event) { emit(.journal(entry)) }
+            }
+            emit(.event(event))
+        }
+    }
+
+    private static func withDistanceOffset(_ summary: SessionSummary, _ distanceOffset: Double) -> SessionSummary {
+        guard distanceOffset > 0 else { return summary }
+        var s = summary
+        s.distanceMeters += distanceOffset
+        if s.movingSeconds > 0, s.averageSpeed != nil { s.averageSpeed = s.distanceMeters / s.movingSeconds }
+        return s
+    }
+
+    // MARK: resume
+
+    private mutating func decidePendingResume(at time: UTCTime, input: InputInstant, emit: (RecorderOutput) -> Void) {
+        guard let pending = pendingResume else { return }
+        pendingResume = nil
+        let open = pending.session
+        let last = [open.samples.last?.time, open.events.last?.time, open.start].compactMap { $0 }.max()!
+        let gap = time.secondsSinceEpoch - last.secondsSinceEpoch
+        guard !engine.phase.isActive,
+              SessionResumePolicy.shouldResume(lastRecord: last, now: time, withinMinutes: resumeWithinMinutes) else {
+            emit(.journal(.closeRecovered))
+            emit(.notice("session \(open.id) closed as interrupted: its last record is \(Int(gap)) s before the receiver's time "
+                + "(resume_within_min \(Int(resumeWithinMinutes)))"))
+            return
+        }
+        rebuild(open)
+        timeline = max(last, open.start)
+        started = open.start
+        unattended?.sessionStarted(at: input.monotonic)
+        emit(.journal(.resumeRecovered(at: time)))
+        emit(.event(.sessionResumed(time: time, activity: open.activity)))
+        emit(.notice("resumed session \(open.id) after \(Int(gap)) s (\(open.samples.count) samples, \(Int(liveDistance(at: last))) m)"))
+    }
+
+    /// The engine as it stood at the crash, from the journal's samples and events (their outputs
+    /// are in the journal already and are dropped); the distance the filter's warm-up loses on
+    /// the 1 s samples is carried as an offset.
+    private mutating func rebuild(_ open: JournalSession) {
+        var rebuilt = SessionEngine(config: settings.config, activity: open.activity)
+        let ignore: (SessionOutput) -> Void = { _ in }
+        try? rebuilt.handle(.start(open.activity), at: SessionRecorder.instant(open.start), time: open.start, emit: ignore)
+        var events = open.events[...]
+        for sample in open.samples {
+            while let e = events.first, e.time <= sample.time {
+                events = events.dropFirst()
+                let command: SessionCommand? = switch e {
+                case .pause(_, automatic: false): .pause
+                case .resume: rebuilt.phase == .paused ? .resume : nil
+                case .lap: .lap
+                default: nil
+                }
+                if let command { try? rebuilt.handle(command, at: SessionRecorder.instant(e.time), time: e.time, emit: ignore) }
+            }
+            let at = SessionRecorder.instant(sample.time)
+            if let lat = sample.latitude, let lon = sample.longitude {
+                let fix = GNSSFix(time: sample.time, mode: sample.altitudeMSL == nil ? .twoD : .threeD, latitude: lat,
+                                  longitude: lon, altitudeMSL: sample.altitudeMSL, speed: sample.speed,
+                                  hdop: 1.0, satellitesUsed: 8)
+                rebuilt.handle(fix: fix, at: at, emit: ignore)
+            }
+            if sample.heartRate != nil || !sample.rrIntervals.isEmpty {
+                rebuilt.handle(heartRate: HeartRateReading(beatsPerMinute: sample.heartRate, rrIntervals: sample.rrIntervals), at: at, emit: ignore)
+            }
+        }
+        engine = rebuilt
+        if let last = open.samples.last {
+            distanceOffset = max(0, last.distanceMeters - engine.liveState(at: SessionRecorder.instant(last.time)).distanceMeters)
+        }
+    }
+
+    private func liveDistance(at time: UTCTime) -> Double {
+        engine.liveState(at: SessionRecorder.instant(time)).distanceMeters + distanceOffset
+    }
+
+    // MARK: unattended
+
+    private mutating func observeForUnattended(_ measurement: GATTMeasurement, at t: MonotonicInstant) {
+        switch measurement {
+        case .heartRate(let m): unattended?.observeContact(HeartRateReading(m).acceptedHeartRate != nil, at: t)
+        case .runningSpeedCadence(let m): unattended?.observeFootpodCadence(FootpodReading(m).cadence)
+        default: break
+        }
+    }
+
+    private mutating func decideUnattended(at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        guard var decider = unattended, pendingResume == nil else { return }
+        let decision = decider.evaluate(now: input.monotonic, sessionActive: engine.phase.isActive)
+        unattended = decider
+        switch decision {
+        case .none: break
+        case let .start(activity, reason):
+            emit(.notice("starting a \(activity.rawValue) session by itself: \(reason)"))
+            try? command(.start(activity), at: input, emit: emit)
+        case .stop(let reason):
+            emit(.notice("stopping the session by itself: \(reason)"))
+            try? command(.stop, at: input, emit: emit)
+        }
+    }
+
+    // MARK: dates
+
+    /// The fix's UTC time (before any re-anchoring); a fix with only a time of day takes the
+    /// date of the previous input (rolling over at midnight). A decoder reports the first epoch
+    /// before it has seen a date (GGA before RMC), then dated: such an early undated fix is
+    /// skipped rather than placed in 1970. Only a stream that stays undated falls back to day 0,
+    /// after a few fixes. Replay asks first, to merge its notifications in time order.
+    public mutating func date(of fix: GNSSFix) -> UTCTime? {
+        if let t = fix.time { lastDate = t; return t }
+        guard let tod = fix.timeOfDayMilliseconds else { return nil }
+        var reference = lastDate ?? lastNotificationTime
+        if reference == nil {
+            undatedWithoutReference += 1
+            guard undatedWithoutReference > SessionRecorder.undatedFixesBeforeDayZero else { return nil }
+            reference = UTCTime(millisecondsSinceEpoch: 0)
+        }
+        guard let reference else { return nil }
+        let day: Int64 = 86_400_000
+        var midnight = reference.millisecondsSinceEpoch - ((reference.millisecondsSinceEpoch % day) + day) % day
+        var t = midnight + Int64(tod)
+        if t < reference.millisecondsSinceEpoch - day / 2 { midnight += day; t = midnight + Int64(tod) }
+        let placed = UTCTime(millisecondsSinceEpoch: t)
+        lastDate = placed
+        return placed
+    }
+
+    /// Undated fixes skipped before a stream is taken to carry no date at all.
+    static let undatedFixesBeforeDayZero = 5
+}

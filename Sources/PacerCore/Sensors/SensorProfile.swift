@@ -1,0 +1,44 @@
+/// One kind of BLE sensor as every layer sees it: BlueZ discovery filters on `service` and
+/// subscribes to `measurement`, the config names its address with `configKey`, STATE and the
+/// event texts show `kind` and `noun`, and `GATTMeasurement` decodes its values through `decode`.
+/// Adding a sensor kind is one row here, a decoder, and the metric the engine feeds from it.
+public struct SensorProfile: Sendable {
+    public let kind: SensorKind
+    /// 16-bit GATT service UUID the sensor advertises.
+    public let service: UInt16
+    /// The characteristic whose notifications carry its measurements.
+    public let measurement: UInt16
+    /// `[sensors]` key holding its address (`auto` or absent: the first one seen).
+    public let configKey: String
+    /// How a person calls it, in event texts and logs.
+    public let noun: String
+    let decode: @Sendable ([UInt8]) throws(GATTDecodingError) -> GATTMeasurement
+
+    /// In priority order: a device advertising several services is the first kind that matches.
+    public static let table: [SensorProfile] = [
+        SensorProfile(kind: .heartRate, service: 0x180D, measurement: HeartRateMeasurement.characteristic,
+                      configKey: "heart_rate", noun: "heart-rate strap") { bytes throws(GATTDecodingError) in
+            .heartRate(try HeartRateMeasurement(bytes: bytes))
+        },
+        SensorProfile(kind: .footpod, service: 0x1814, measurement: RSCMeasurement.characteristic,
+                      configKey: "footpod", noun: "footpod") { bytes throws(GATTDecodingError) in
+            .runningSpeedCadence(try RSCMeasurement(bytes: bytes))
+        },
+        SensorProfile(kind: .speedCadence, service: 0x1816, measurement: CSCMeasurement.characteristic,
+                      configKey: "bike", noun: "bike speed/cadence sensor") { bytes throws(GATTDecodingError) in
+            .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes))
+        },
+        SensorProfile(kind: .power, service: 0x1818, measurement: CyclingPowerMeasurement.characteristic,
+                      configKey: "power", noun: "power meter") { bytes throws(GATTDecodingError) in
+            .cyclingPower(try CyclingPowerMeasurement(bytes: bytes))
+        },
+    ]
+
+    /// Characteristics any sensor may also carry (read once, notified when supported).
+    public static let auxiliary: [(characteristic: UInt16, decode: @Sendable ([UInt8]) throws(GATTDecodingError) -> GATTMeasurement)] = [
+        (BatteryLevel.characteristic, { bytes throws(GATTDecodingError) in .batteryLevel(try BatteryLevel(bytes: bytes)) }),
+    ]
+
+    /// The row whose measurement characteristic is `uuid`.
+    public static func measuring(_ uuid: UInt16) -> SensorProfile? { table.first { $0.measurement == uuid } }
+}

@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A program started with `posix_spawnp(3)`, its standard output on a pipe the caller reads
+/// (non-blocking, so a daemon can watch it from its event loop) and its exit status collected
+/// with `waitpid(2)`. Standard input is /dev/null; standard error is inherited.
+public final class ChildProcess {
+    public let pid: pid_t
+    /// The read end of the child's standard output.
+    public let outputDescriptor: Int32
+    private var exitStatus: Int32?
+
+    public init(arguments: [String]) throws {
+        precondition(!arguments.isEmpty)
+        var fds: [Int32] = [0, 0]
+        try retryingEINTR("pipe") { pipe(&fds) }
+        // Neither end may leak into other children; the child gets its copy through dup2.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let r = posix_spawnp(&child, argv[0]!, &actions, nil, argv, environ)
+        close(fds[1])
+        guard r == 0 else { close(fds[0]); throw SystemError("posix_spawnp(\(arguments[0]))", errno: r) }
+        pid = child
+        outputDescriptor = fds[0]
+    }
+
+    deinit {
+        close(outputDescriptor)
+        if exitStatus == nil { kill(pid, SIGKILL); _ = try? waitForExit() }
+    }
+
+    /// Reads what is available; nil at end of output. Throws EAGAIN-free: returns [] when the
+    /// descriptor is non-blocking and nothing is there yet.
+    public func read(max: Int = 65536) throws -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: max)
+        let n = buffer.withUnsafeMutableBytes { p in Glibc.read(outputDescriptor, p.baseAddress, max) }
+        if n == 0 { return nil }
+        if n < 0 {
+            if errno == EINTR || errno == EAGAIN { return [] }
+            throw SystemError("read", errno: errno)
+        }
+        return Array(buffer[..<n])
+    }
+
+    /// Reads the whole output until the child closes it (blocking).
+    public func readAll() throws -> [UInt8] {
+        var all: [UInt8] = []
+        while let chunk = try read() { all += chunk }
+        return all
+    }
+
+    /// Waits for the child to end: its exit status, or 128 + the signal that ended it.
+    public func waitForExit() throws -> Int32 {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        try retryingEINTR("waitpid") { waitpid(pid, &status, 0) }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
+    }
+
+    /// The exit status if the child has ended, without waiting.
+    public func pollExit() throws -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let r = try retryingEINTR("waitpid") { waitpid(pid, &status, WNOHANG) }
+        guard r == pid else { return nil }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
+    }
+}

@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PacerCore
+import PacerSystem
+
+/// `--config FILE`: that file (which must exist), else the daemon's when readable, else defaults.
+enum ConfigFileOption {
+    static let defaultPath = "/etc/pacer/pacer.conf"
+
+    static func load(_ args: CommandArguments) throws -> PacerConfig {
+        let path = args.option("config") ?? defaultPath
+        guard args.option("config") != nil || access(path, R_OK) == 0 else { return PacerConfig() }
+        var bytes: [UInt8] = []
+        try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
+        return try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+    }
+}
