@@ -26,7 +26,8 @@ public struct JournalAssembler {
         if type.holdsSamples {
             guard open != nil, var c = codec else { throw ByteReader.Malformed() }
             var r = ByteReader(payload)
-            // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at least one).
+            // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at
+            // least one; a continued record's first sample has no header byte, so may be empty).
             var n = 0
             if type == .samples {
                 let count = try r.count(max: payload.count)
@@ -36,7 +37,13 @@ public struct JournalAssembler {
                 }
                 n = count
             } else {
-                guard !r.isAtEnd else { throw ByteReader.Malformed() }
+                if type == .continuedSamples {
+                    let s = try c.decode(&r, header: 0)
+                    if open!.hasSamples { open!.samples.append(s) }
+                    n = 1
+                } else {
+                    guard !r.isAtEnd else { throw ByteReader.Malformed() }
+                }
                 while !r.isAtEnd {
                     let s = try c.decode(&r)
                     if open!.hasSamples { open!.samples.append(s) }

@@ -87,20 +87,6 @@ public enum JournalFormat {
         guard let v = try? r.u32(), readableVersions.contains(v), let n = try? r.u32() else { return nil }
         return (v, n)
     }
-
-    /// Appends one framed record (header + payload) to `out`.
-    public static func appendFrame(type: JournalRecordType, payload: [UInt8], to out: inout [UInt8]) {
-        let start = out.count
-        var w = ByteWriter(capacity: frameHeaderSize)
-        w.u32(UInt32(payload.count))
-        w.u8(type.rawValue)
-        var crc = w.bytes.withUnsafeBytes { CRC32C.update(0, $0) }
-        crc = payload.withUnsafeBytes { CRC32C.update(crc, $0) }
-        w.u32(crc)
-        out.append(contentsOf: w.bytes)
-        out.append(contentsOf: payload)
-        assert(out.count - start == frameHeaderSize + payload.count)
-    }
 }
 
 /// The kinds of journal record (the byte after a frame's length).
@@ -108,7 +94,10 @@ public enum JournalRecordType: UInt8, Sendable {
     case sessionStart = 1, samples, lap, pause, resume, event, sessionEnd, tombstone, reopened
     /// Format 3 samples (field ids, `JournalSampleCodec`); `samples` (2) is formats 1 and 2, read only.
     case taggedSamples = 10
+    /// Format 3 samples whose first sample's header byte is left out: it is 0 (one second after
+    /// the previous sample, the same fields), as nearly every 1 Hz commit's is.
+    case continuedSamples = 11
 
-    /// Whether the record holds samples (either format).
-    public var holdsSamples: Bool { self == .samples || self == .taggedSamples }
+    /// Whether the record holds samples (any format).
+    public var holdsSamples: Bool { self == .samples || self == .taggedSamples || self == .continuedSamples }
 }

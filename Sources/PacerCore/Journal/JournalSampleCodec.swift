@@ -94,8 +94,9 @@ public struct JournalSampleCodec: Sendable {
     }
 
     /// Reads one format 3 sample and advances the state; throws on damaged input, never traps.
-    public mutating func decode(_ r: inout ByteReader) throws -> SessionSample {
-        let header = try r.u8()
+    /// `header` is the sample's header byte when the record left it out (`continuedSamples`).
+    public mutating func decode(_ r: inout ByteReader, header given: UInt8? = nil) throws -> SessionSample {
+        let header = try given ?? r.u8()
         guard header & ~(Self.timeFollows | Self.fieldSetFollows) == 0 else { throw ByteReader.Malformed() }
         time = time &+ 1000 &+ (header & Self.timeFollows != 0 ? try r.zigzag() : 0)
         if header & Self.fieldSetFollows != 0 {

@@ -46,8 +46,11 @@ public final class JournalWriter {
     /// Bytes of the segment that are written (the next write's offset).
     private var written: Int
     /// The format version in the current segment's header: an older one is not appended to
-    /// by a new session (the next session starts a segment of the current version).
-    private var segmentVersion = JournalFormat.version
+    /// by a new session (the next session starts a segment of the current version), and the
+    /// frames that finish its open session or delete a session take its frame layout.
+    private var segmentVersion = JournalFormat.version {
+        didSet { encoder.frameVersion = segmentVersion }
+    }
     private var pending: [UInt8] = []
     private var encoder = JournalEncoder()
     private var nextID: UInt64 = 1
@@ -154,7 +157,7 @@ public final class JournalWriter {
 
     /// Appends a tombstone for session `id` (history stops listing it; its frames stay) and commits.
     public func delete(id: UInt64, at time: UTCTime = JournalWriter.wallClock()) throws {
-        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending)
+        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending, version: segmentVersion)
         try commit()
     }
 
@@ -173,7 +176,7 @@ public final class JournalWriter {
         recovered = nil
         var summary = session.effectiveSummary
         summary.interrupted = true
-        JournalRecord.sessionEnd(id: session.id, summary: summary).appendFrame(to: &pending)
+        JournalRecord.sessionEnd(id: session.id, summary: summary).appendFrame(to: &pending, version: segmentVersion)
         recovery.closedAsInterrupted = true
         try commit()
     }
@@ -182,7 +185,7 @@ public final class JournalWriter {
     public func resumeRecoveredSession(at time: UTCTime) throws -> String {
         guard let (session, codec) = recovered else { throw JournalStateError("no recovered session") }
         recovered = nil
-        encoder = JournalEncoder(resuming: session.id, codec: codec)
+        encoder = JournalEncoder(resuming: session.id, codec: codec, frameVersion: segmentVersion)
         encoder.reopened(at: time, into: &pending)
         latestSampleTime = time
         try commit()
