@@ -5,7 +5,9 @@
 # `pacerctl goals`, `habits`, `awards` and `load` (each from scratch over the whole history)
 # against sqlite3 computing only the daily totals they all start from.
 # Every timing is a whole process (start, read, compute, print), median of RUNS runs.
+# Last: journal bytes per hour at 1 Hz for both sensor sets against the #11 targets.
 # Usage: bench/journal.sh [SESSIONS] [SAMPLES_PER_SESSION] [RUNS]
+#        bench/journal.sh --size     (only the journal bytes per hour)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sessions=${1:-10000}
@@ -14,11 +16,35 @@ runs=${3:-21}
 command -v sqlite3 >/dev/null || { echo "sqlite3 missing: run scripts/install-deps" >&2; exit 1; }
 # Release build with the Swift runtime and Foundation linked statically, as shipped on a board:
 # dynamic loading of libFoundation alone costs more than the whole query otherwise.
-swift build -c release --static-swift-stdlib --product pacerctl >/dev/null
-pacerctl=$(swift build -c release --static-swift-stdlib --show-bin-path)/pacerctl
+# PACERCTL=path uses that binary instead (the size rows do not depend on the build mode).
+if [ -z "${PACERCTL:-}" ]; then
+    swift build -c release --static-swift-stdlib --product pacerctl >/dev/null
+    pacerctl=$(swift build -c release --static-swift-stdlib --show-bin-path)/pacerctl
+else
+    pacerctl=$PACERCTL
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 journal=$work/journal
+
+# Journal size per hour of 1 Hz recording, as pacerd writes it: replay frames a session by
+# session time exactly as the daemon commits it (one samples frame a second at sync_interval_s
+# = 1), so a replay's journal is the daemon's to the byte. The whole segment counts (header,
+# sessionStart, laps, events, sessionEnd), over the session's elapsed time.
+size_row() {  # scenario, activity, what it carries, target KB/h
+    local dir="$work/size-$1"
+    /usr/bin/python3 sim/scenario.py "$1" --seed 1 --rate 1 --out "$dir" --quiet
+    "$pacerctl" replay --nmea "$dir/$1.nmea" --ble "$dir/$1.ble" --activity "$2" --journal "$dir/j" --json 2>/dev/null |
+        /usr/bin/python3 -c 'import json, os, sys
+s = json.load(sys.stdin); b = os.path.getsize(sys.argv[1]); h = s["elapsed_s"] / 3600; kb = b / h / 1000
+print("journal 1 Hz %-10s %-44s %8d bytes in %5.2f h: %6.1f KB/h  target <= %s KB/h  %s" % (sys.argv[4], sys.argv[2], b, h, kb, sys.argv[3], "(target met)" if kb <= float(sys.argv[3]) else "(target MISSED)"))' \
+        "$dir/j/segment-00000001.pjl" "$3" "$4" "$1"
+}
+journal_size() {
+    size_row steady-run run "position, altitude, HR + RR, cadence, steps" 60
+    size_row ride-10hz ride "position, altitude, HR + RR, power, cadence" 80
+}
+if [ "${1:-}" = "--size" ]; then journal_size; exit 0; fi
 
 echo "# writing $sessions synthetic sessions ($samples samples each) into $journal"
 "$pacerctl" journal-synth --journal "$journal" --sessions "$sessions" --samples "$samples" --no-sync
@@ -80,20 +106,6 @@ row "list sessions --json" "$p" "$s"
 p=$(median "$pacerctl" version); s=$(median sqlite3 ":memory:" "select 1;")
 row "process start (baseline)" "$p" "$s"
 
-# Journal size per hour of 1 Hz recording, as pacerd writes it: replay frames a session by
-# session time exactly as the daemon commits it (one frame a second at sync_interval_s = 1),
-# so a replay's journal is the daemon's to the byte.
-size_row() {  # scenario, activity, what it carries, target KB/h
-    local dir="$work/size-$1"
-    python3 sim/scenario.py "$1" --seed 1 --rate 1 --out "$dir" --quiet
-    "$pacerctl" replay --nmea "$dir/$1.nmea" --ble "$dir/$1.ble" --activity "$2" --journal "$dir/j" --json 2>/dev/null |
-        /usr/bin/python3 -c 'import json, os, sys
-s = json.load(sys.stdin); b = os.path.getsize(sys.argv[1]); h = s["elapsed_s"] / 3600
-print("%-44s %8d bytes in %5.2f h: %6.1f KB/h  (target <= %s KB/h: %s)" % (sys.argv[2], b, h, b / h / 1000, sys.argv[3], "met" if b / h / 1000 <= float(sys.argv[3]) else "NOT met"))' \
-        "$dir/j/segment-00000001.pjl" "$3" "$4"
-}
-size_row steady-run run "position, altitude, HR + RR, cadence, steps" 60
-size_row ride-10hz ride "position, altitude, HR + RR, power, cadence" 80
 # Motivation: local days in one zone for both (sqlite3's 'localtime' follows TZ as well).
 export TZ=Europe/Berlin
 cat >"$work/pacer.conf" <<CONF
@@ -129,3 +141,4 @@ for verb in goals habits awards load; do
     p=$(median "$pacerctl" $verb --config "$work/pacer.conf" --journal "$journal" --today $today --json)
     row "$verb --json" "$p" "$s" target
 done
+journal_size

@@ -2,22 +2,37 @@
 
 /// Builds journals in memory the way the writer does, remembering where each frame ends.
 struct JournalFixture {
-    var bytes = JournalFormat.segmentHeader(number: 1)
-    var encoder = JournalEncoder()
+    var bytes: [UInt8]
+    var encoder: JournalEncoder
+    /// The segment's format version: its header and its frames' layout.
+    let version: UInt32
     /// Offsets just past each frame, in order.
     var frameEnds: [Int] = []
     /// For each finished session: its id and the offset just past its sessionEnd frame.
     var finished: [(id: UInt64, end: Int, samples: [SessionSample], summary: SessionSummary)] = []
 
+    /// A segment of format `version` (its header says so; older layouts are what a writer
+    /// appends to a segment an older build started).
+    init(version: UInt32 = JournalFormat.version) {
+        self.version = version
+        bytes = JournalFormat.segmentHeader(number: 1)
+        bytes.replaceSubrange(8..<12, with: [UInt8(version), 0, 0, 0])
+        encoder = JournalEncoder(frameVersion: version)
+    }
+
     mutating func record(_ body: (inout JournalEncoder, inout [UInt8]) -> Void) {
         var out: [UInt8] = []
         body(&encoder, &out)
-        // Split the produced bytes into frames by walking their headers.
+        // Split the produced bytes into frames by reading them as the scanner does.
         var o = 0
-        while o < out.count {
-            let length = Int(out[o]) | Int(out[o + 1]) << 8 | Int(out[o + 2]) << 16 | Int(out[o + 3]) << 24
-            o += JournalFormat.frameHeaderSize + length
-            frameEnds.append(bytes.count + o)
+        out.withUnsafeBytes { raw in
+            while o < raw.count {
+                guard case let .frame(_, _, end) = JournalFrame.read(raw, at: o, version: version) else {
+                    preconditionFailure("the encoder wrote a frame that does not read back at \(o)")
+                }
+                o = end
+                frameEnds.append(bytes.count + o)
+            }
         }
         bytes += out
     }

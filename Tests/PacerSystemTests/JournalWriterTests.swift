@@ -80,10 +80,10 @@ final class JournalWriterTests: XCTestCase {
             try w.commit()
         }
         let committed = try FileManager.default.attributesOfItem(atPath: segmentPath())[.size] as! Int
-        // A write torn by power loss: half a frame of garbage after the last commit.
+        // A write torn by power loss: the first 7 bytes of a short samples frame of 20 bytes.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: segmentPath()))
         handle.seekToEndOfFile()
-        handle.write(Data([0x20, 0, 0, 0, 2, 0xAB, 0xCD]))
+        handle.write(Data([0x80 | 20, 0, 0x10, 0, 2, 0xAB, 0xCD]))
         handle.closeFile()
 
         let w = try JournalWriter(directory: dir)

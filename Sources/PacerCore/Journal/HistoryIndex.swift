@@ -2,7 +2,8 @@
 /// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
 /// sizes it was built from, and readers rebuild it when they disagree with the directory.
 ///
-/// Layout (little-endian): magic `PACERIDX`, u32 version (3), u32 segment count, u32 row
+/// Layout (little-endian): magic `PACERIDX`, u32 version (4: format 3 summary blobs and the TRIMP
+/// column; any other version is rebuilt), u32 segment count, u32 row
 /// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 0, u64
 /// size; then fixed 128-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
 /// activity, flags, segment, offset of the sessionStart frame, blob offset and length, 5
@@ -11,7 +12,7 @@
 /// `sessions` and `stats` read and verify only the rows; the blobs have their own CRC.
 public struct HistoryIndex: Sendable {
     public static let magic: [UInt8] = Array("PACERIDX".utf8)
-    public static let version: UInt32 = 3
+    public static let version: UInt32 = 4
     public static let headerSize = 32
     public static let rowSize = 128
 

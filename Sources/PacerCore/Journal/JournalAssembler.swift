@@ -23,14 +23,32 @@ public struct JournalAssembler {
     /// Applies one record; returns a session that this record completed. Throws on a payload
     /// that verified but does not decode (treated like damage by callers).
     public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
-        if type == .samples {
+        if type.holdsSamples {
             guard open != nil, var c = codec else { throw ByteReader.Malformed() }
             var r = ByteReader(payload)
-            let n = try r.count(max: payload.count)
-            if open!.hasSamples { open!.samples.reserveCapacity(open!.samples.count + n) }
-            for _ in 0..<n {
-                let s = try c.decode(&r)
-                if open!.hasSamples { open!.samples.append(s) }
+            // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at
+            // least one; a continued record's first sample has no header byte, so may be empty).
+            var n = 0
+            if type == .samples {
+                let count = try r.count(max: payload.count)
+                for _ in 0..<count {
+                    let s = try c.decodeV1(&r)
+                    if open!.hasSamples { open!.samples.append(s) }
+                }
+                n = count
+            } else {
+                if type == .continuedSamples {
+                    let s = try c.decode(&r, header: 0)
+                    if open!.hasSamples { open!.samples.append(s) }
+                    n = 1
+                } else {
+                    guard !r.isAtEnd else { throw ByteReader.Malformed() }
+                }
+                while !r.isAtEnd {
+                    let s = try c.decode(&r)
+                    if open!.hasSamples { open!.samples.append(s) }
+                    n += 1
+                }
             }
             guard r.isAtEnd else { throw ByteReader.Malformed() }
             codec = c

@@ -7,20 +7,23 @@ public struct JournalEncoder: Sendable {
     private var codec: JournalSampleCodec?
     private var block = ByteWriter(capacity: 256)
     private var blockCount = 0
+    /// The format version of the segment the frames go to: it decides their layout.
+    public var frameVersion: UInt32
 
-    public init() {}
+    public init(frameVersion: UInt32 = JournalFormat.version) { self.frameVersion = frameVersion }
 
     /// Continues an open session found by recovery, from its last sample's delta state.
-    public init(resuming id: UInt64, codec: JournalSampleCodec) {
+    public init(resuming id: UInt64, codec: JournalSampleCodec, frameVersion: UInt32 = JournalFormat.version) {
         openID = id
         self.codec = codec
+        self.frameVersion = frameVersion
     }
 
     public var pendingSampleCount: Int { blockCount }
 
     public mutating func start(id: UInt64, activity: Activity, start: UTCTime, config: String, into out: inout [UInt8]) {
         precondition(openID == nil, "a session is already open")
-        JournalRecord.sessionStart(id: id, activity: activity, start: start, config: config).appendFrame(to: &out)
+        JournalRecord.sessionStart(id: id, activity: activity, start: start, config: config).appendFrame(to: &out, version: frameVersion)
         openID = id
         codec = JournalSampleCodec(sessionStart: start)
     }
@@ -35,10 +38,16 @@ public struct JournalEncoder: Sendable {
     /// Emits buffered samples as one samples record.
     public mutating func flushSamples(into out: inout [UInt8]) {
         guard blockCount > 0 else { return }
-        var payload = ByteWriter(capacity: block.count + 4)
-        payload.varint(UInt64(blockCount))
-        payload.append(block.bytes)
-        JournalFormat.appendFrame(type: .samples, payload: payload.bytes, to: &out)
+        // Format 3 samples run to the end of the payload: no count (a byte a second at 1 Hz); a
+        // first sample that continues the previous one (header 0) leaves its header out.
+        block.bytes.withUnsafeBytes { raw in
+            if raw.first == 0 {
+                JournalFrame.append(type: .continuedSamples, payload: UnsafeRawBufferPointer(rebasing: raw.dropFirst()),
+                                    version: frameVersion, to: &out)
+            } else {
+                JournalFrame.append(type: .taggedSamples, payload: raw, version: frameVersion, to: &out)
+            }
+        }
         block.bytes.removeAll(keepingCapacity: true)
         blockCount = 0
     }
@@ -46,19 +55,19 @@ public struct JournalEncoder: Sendable {
     /// Emits an event after the samples that precede it.
     public mutating func append(event: JournalEvent, into out: inout [UInt8]) {
         flushSamples(into: &out)
-        JournalRecord.event(event).appendFrame(to: &out)
+        JournalRecord.event(event).appendFrame(to: &out, version: frameVersion)
     }
 
     public mutating func reopened(at time: UTCTime, into out: inout [UInt8]) {
         guard let id = openID else { return }
-        JournalRecord.reopened(id: id, time: time).appendFrame(to: &out)
+        JournalRecord.reopened(id: id, time: time).appendFrame(to: &out, version: frameVersion)
     }
 
     /// Emits the remaining samples and the session end; the session is closed.
     public mutating func end(summary: SessionSummary, into out: inout [UInt8]) {
         guard let id = openID else { return }
         flushSamples(into: &out)
-        JournalRecord.sessionEnd(id: id, summary: summary).appendFrame(to: &out)
+        JournalRecord.sessionEnd(id: id, summary: summary).appendFrame(to: &out, version: frameVersion)
         openID = nil
         codec = nil
     }

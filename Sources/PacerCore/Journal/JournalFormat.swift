@@ -6,10 +6,10 @@
 /// boundary (when the current one passes its size limit), so every segment decodes on its own.
 /// `index.pjx` beside them is a cache of summaries (see `HistoryIndex`), never the truth.
 ///
-/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 2; 1 is
-/// still read) and the segment number (u32 LE). A file shorter than 16 bytes holds no record and
-/// is re-headed. Version 2 only adds fields with an id (below); its reader reads version 1
-/// frames unchanged, so a writer appends version 2 frames after a version 1 segment's frames.
+/// SEGMENT HEADER (16 bytes): the ASCII magic `PACERJNL`, the format version (u32 LE, 3) and
+/// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
+/// Versions 1...3 are read; only 3 is written, and a session never starts in an older
+/// segment (the writer starts a new one), so old segments followed by v3 segments read as one.
 ///
 /// FRAME. After the header the file is a sequence of frames, nothing else:
 ///
@@ -26,35 +26,40 @@
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
 ///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text
 ///                   (`key=value` lines: the settings the summary depends on).
-///   2 samples:      count, then that many samples, each delta-encoded against the previous
-///                   sample of the same session (state starts at the session start time, all
-///                   values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
-///                   rate, 4 RR intervals, 5 cadence, 6 steps, 7 fields with an id follow at the
-///                   end: version 2), zigzag(Δtime ms − 1000),
+///   2 samples:      FORMATS 1 AND 2, read only: count, then that many samples, each delta-encoded
+///                   against the previous sample of the same session (state starts at the
+///                   session start time, all values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
+///                   rate, 4 RR intervals, 5 cadence, 6 steps), zigzag(Δtime ms − 1000),
 ///                   zigzag(ΔΔdistance cm), then for each present field: latitude and longitude
 ///                   in 1e-7 degrees as second-order deltas (the change of the previous step,
 ///                   as distance), then zigzag deltas of altitude cm, speed cm/s, heart rate
 ///                   bpm, RR (count, then each RR's delta from the previous RR, 1/1024 s),
-///                   cadence 0.1/min, steps; then, with bit 7, a count and that many (id, zigzag
-///                   delta against the previous value of that id) pairs (`JournalExtensionField`:
-///                   1 power W). A reader skips an id it does not know: every value is one varint.
-///                   A steady 1 Hz sample with heart rate takes ~13 bytes.
+///                   cadence 0.1/min, steps.
 ///   3 lap:          time, lap number (the lap that starts).
 ///   4 pause:        time, 1 if automatic else 0.
 ///   5 resume:       time.
 ///   6 event:        time, kind, detail (free text, e.g. `zone_changed`, `3`).
-///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`, version 2 ends the summary
-///                   and each segment with (id, f64) pairs: average, maximum and normalized
-///                   power); interrupted sessions
+///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`); interrupted sessions
 ///                   closed by recovery carry a summary computed from their samples.
 ///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
 ///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
+///  10 taggedSamples: format 3 samples up to the payload's end (at least one), each: a header
+///                   byte (bit 0: zigzag(Δtime ms − 1000) follows, else the step is 1 s; bit 1:
+///                   the field set follows as a count and that many ids, else it is the
+///                   previous sample's; other bits 0), then one value per field of the set.
+///                   Fields are `JournalSampleField.table` (id, quantization, 1st/2nd-order
+///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a count
+///                   ≤ 64 and that many, 3 reserved), so unknown ids are skipped.
+/// SUMMARIES (sessionEnd, index): version byte 3, activity, field count, fields as id + value
+/// (`SessionSummaryCodec.sessionFields`/`segmentFields`; shape in the id's low two bits: 0
+/// zigzag, 1 float64, 2 count + float64s, 3 length + bytes, used for laps and splits).
+/// Version bytes 1 and 2 (formats 1 and 2: fixed mask, 2 adds power as (id, f64)) still read.
 /// Records of a session come between its sessionStart and sessionEnd; at most one is open.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
-    public static let version: UInt32 = 2
-    /// Versions this build reads.
-    public static let readableVersions: ClosedRange<UInt32> = 1...2
+    public static let version: UInt32 = 3
+    /// Versions a reader accepts: 1 and 2 (samples as record type 2) and 3.
+    public static let readableVersions: ClosedRange<UInt32> = 1...3
     public static let segmentHeaderSize = 16
     public static let frameHeaderSize = 9
     /// Larger lengths are damage, not records: no record comes near this.
@@ -71,29 +76,28 @@ public enum JournalFormat {
 
     /// The segment number when `bytes` starts with a valid header.
     public static func segmentNumber(header bytes: UnsafeRawBufferPointer) -> UInt32? {
+        segmentHeader(bytes)?.number
+    }
+
+    /// The format version and number when `bytes` starts with a valid header of a readable version.
+    public static func segmentHeader(_ bytes: UnsafeRawBufferPointer) -> (version: UInt32, number: UInt32)? {
         guard bytes.count >= segmentHeaderSize else { return nil }
         for i in 0..<8 where bytes[i] != magic[i] { return nil }
         var r = ByteReader(bytes, offset: 8)
         guard let v = try? r.u32(), readableVersions.contains(v), let n = try? r.u32() else { return nil }
-        return n
-    }
-
-    /// Appends one framed record (header + payload) to `out`.
-    public static func appendFrame(type: JournalRecordType, payload: [UInt8], to out: inout [UInt8]) {
-        let start = out.count
-        var w = ByteWriter(capacity: frameHeaderSize)
-        w.u32(UInt32(payload.count))
-        w.u8(type.rawValue)
-        var crc = w.bytes.withUnsafeBytes { CRC32C.update(0, $0) }
-        crc = payload.withUnsafeBytes { CRC32C.update(crc, $0) }
-        w.u32(crc)
-        out.append(contentsOf: w.bytes)
-        out.append(contentsOf: payload)
-        assert(out.count - start == frameHeaderSize + payload.count)
+        return (v, n)
     }
 }
 
 /// The kinds of journal record (the byte after a frame's length).
 public enum JournalRecordType: UInt8, Sendable {
     case sessionStart = 1, samples, lap, pause, resume, event, sessionEnd, tombstone, reopened
+    /// Format 3 samples (field ids, `JournalSampleCodec`); `samples` (2) is formats 1 and 2, read only.
+    case taggedSamples = 10
+    /// Format 3 samples whose first sample's header byte is left out: it is 0 (one second after
+    /// the previous sample, the same fields), as nearly every 1 Hz commit's is.
+    case continuedSamples = 11
+
+    /// Whether the record holds samples (any format).
+    public var holdsSamples: Bool { self == .samples || self == .taggedSamples || self == .continuedSamples }
 }

@@ -34,19 +34,19 @@ public enum JournalRecord: Equatable, Sendable {
         }
     }
 
-    /// Appends the record as a frame.
-    public func appendFrame(to out: inout [UInt8]) {
+    /// Appends the record as a frame in the layout of a segment of format `version`.
+    public func appendFrame(to out: inout [UInt8], version: UInt32 = JournalFormat.version) {
         let (type, payload) = encoded
-        JournalFormat.appendFrame(type: type, payload: payload, to: &out)
+        JournalFrame.append(type: type, payload: payload, version: version, to: &out)
     }
 
-    /// Decodes a verified frame's payload; nil for `.samples`. Throws on a malformed payload.
+    /// Decodes a verified frame's payload; nil for samples. Throws on a malformed payload.
     public static func decode(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> JournalRecord? {
         var r = ByteReader(payload)
         func time() throws -> UTCTime { UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
         let record: JournalRecord
         switch type {
-        case .samples: return nil
+        case .samples, .taggedSamples, .continuedSamples: return nil
         case .sessionStart:
             let id = try r.varint()
             guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }

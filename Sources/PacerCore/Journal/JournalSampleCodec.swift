@@ -1,116 +1,151 @@
-/// Delta-encodes and decodes the samples of one session (record type 2, see `JournalFormat`).
+/// Delta-encodes and decodes the samples of one session (see `JournalFormat`): format 3
+/// samples (record type 10) are written and read, format 1 and 2 samples (type 2) only read.
 ///
-/// Values are quantized to integers first (1e-7°, cm, cm/s, 0.1/min) so that the encoder's and
-/// decoder's running state agree exactly; a decoded sample is the quantized original.
+/// Values are quantized to integers first (the scales in `JournalSampleField.table`) so that the
+/// encoder's and decoder's running state agree exactly; a decoded sample is the quantized original.
 public struct JournalSampleCodec: Sendable {
     var time: Int64
-    var lat: Int64 = 0, lon: Int64 = 0, alt: Int64 = 0, speed: Int64 = 0, distance: Int64 = 0
-    var heartRate: Int64 = 0, rr: Int64 = 0, cadence: Int64 = 0, steps: Int64 = 0
-    /// Previous value per extension field id (format 2), for its delta.
-    var extensions: [UInt64: Int64] = [:]
-    /// Previous steps of position and distance: moving at steady speed they repeat, so only
-    /// the change of step (a second-order delta) is stored — usually one byte.
-    var latStep: Int64 = 0, lonStep: Int64 = 0, distanceStep: Int64 = 0
+    /// Per table row, two lanes (a pair's second value in the odd lane): the last value and,
+    /// for second-order rows, the last step. Unchanged while a field is absent.
+    var last: [Int64]
+    var step: [Int64]
+    var lastRR: Int64 = 0
+    /// The field set of the previous sample: rows as a bit mask (encoder), ids (decoder).
+    var fieldMask: UInt64 = 0
+    var fieldIDs: [UInt64] = []
+    var v1: JournalSampleCodecV1
 
-    /// State at a session's start: time is the start time, every value 0.
-    public init(sessionStart: UTCTime) { time = sessionStart.millisecondsSinceEpoch }
+    static let timeFollows: UInt8 = 1, fieldSetFollows: UInt8 = 2
+    static let maximumFields = 32, maximumList = 64
+
+    /// State at a session's start: time is the start time, every value 0, no field.
+    public init(sessionStart: UTCTime) {
+        time = sessionStart.millisecondsSinceEpoch
+        last = Array(repeating: 0, count: 2 * JournalSampleField.table.count)
+        step = last
+        v1 = JournalSampleCodecV1(sessionStart: sessionStart)
+    }
 
     static func quantize(_ v: Double?, _ scale: Double) -> Int64? {
         guard let v, v.isFinite, abs(v * scale) < 9e15 else { return nil }
         return Int64((v * scale).rounded())
     }
 
-    /// Appends one sample's encoding and advances the state.
-    public mutating func encode(_ s: SessionSample, into w: inout ByteWriter) {
-        let qlat = Self.quantize(s.latitude, 1e7), qlon = Self.quantize(s.longitude, 1e7)
-        let hasPosition = qlat != nil && qlon != nil
-        let qalt = Self.quantize(s.altitudeMSL, 100), qspeed = Self.quantize(s.speed, 100)
-        let qhr = s.heartRate.map { Int64($0) }, qcad = Self.quantize(s.cadence, 10)
-        let qsteps = s.steps.map { Int64($0) }
-        var flags: UInt8 = 0
-        if hasPosition { flags |= 1 }
-        if qalt != nil { flags |= 2 }
-        if qspeed != nil { flags |= 4 }
-        if qhr != nil { flags |= 8 }
-        if !s.rrIntervals.isEmpty { flags |= 16 }
-        if qcad != nil { flags |= 32 }
-        if qsteps != nil { flags |= 64 }
-        let more = JournalExtensionField.sampleValues(s)
-        if !more.isEmpty { flags |= 128 }
-        w.u8(flags)
-        let t = s.time.millisecondsSinceEpoch
-        w.zigzag(t &- time &- 1000); time = t
-        let d = Self.quantize(s.distanceMeters, 100) ?? distance
-        w.zigzag(d &- distance &- distanceStep); distanceStep = d &- distance; distance = d
-        if hasPosition {
-            w.zigzag(qlat! &- lat &- latStep); latStep = qlat! &- lat; lat = qlat!
-            w.zigzag(qlon! &- lon &- lonStep); lonStep = qlon! &- lon; lon = qlon!
-        }
-        if let qalt { w.zigzag(qalt &- alt); alt = qalt }
-        if let qspeed { w.zigzag(qspeed &- speed); speed = qspeed }
-        if let qhr { w.zigzag(qhr &- heartRate); heartRate = qhr }
-        if !s.rrIntervals.isEmpty {
-            w.varint(UInt64(s.rrIntervals.count))
-            for v in s.rrIntervals { w.zigzag(Int64(v) - rr); rr = Int64(v) }
-        }
-        if let qcad { w.zigzag(qcad &- cadence); cadence = qcad }
-        if let qsteps { w.zigzag(qsteps &- steps); steps = qsteps }
-        if !more.isEmpty {
-            w.varint(UInt64(more.count))
-            for (field, v) in more {
-                w.varint(field.rawValue)
-                w.zigzag(v &- extensions[field.rawValue, default: 0])
-                extensions[field.rawValue] = v
-            }
+    /// Whether row `field` has a value in `s` (its quantized value, or the lanes of a pair).
+    static func value(of field: JournalSampleField, in s: SessionSample) -> (Int64, Int64)? {
+        switch field.value {
+        case let .number(scale, get, _): return quantize(get(s), scale).map { ($0, 0) }
+        case let .integer(_, get, _): return get(s).map { (Int64($0), 0) }
+        case .position:
+            guard let lat = quantize(s.latitude, 1e7), let lon = quantize(s.longitude, 1e7) else { return nil }
+            return (lat, lon)
+        case .rrIntervals: return s.rrIntervals.isEmpty ? nil : (0, 0)
         }
     }
 
-    /// Reads one sample and advances the state; throws on damaged input, never traps.
-    public mutating func decode(_ r: inout ByteReader) throws -> SessionSample {
-        let flags = try r.u8()
-        time = time &+ (try r.zigzag()) &+ 1000
-        distanceStep = distanceStep &+ (try r.zigzag()); distance = distance &+ distanceStep
-        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: time), distanceMeters: Double(distance) / 100)
-        if flags & 1 != 0 {
-            latStep = latStep &+ (try r.zigzag()); lat = lat &+ latStep
-            lonStep = lonStep &+ (try r.zigzag()); lon = lon &+ lonStep
-            s.latitude = Double(lat) / 1e7
-            s.longitude = Double(lon) / 1e7
+    /// Appends one sample's encoding and advances the state.
+    public mutating func encode(_ s: SessionSample, into w: inout ByteWriter) {
+        let table = JournalSampleField.table
+        var mask: UInt64 = 0
+        var rrRow = -1
+        for (row, field) in table.enumerated() {
+            if Self.value(of: field, in: s) != nil { mask |= 1 << UInt64(row) }
+            if case .rrIntervals = field.value { rrRow = row }
         }
-        if flags & 2 != 0 { alt = alt &+ (try r.zigzag()); s.altitudeMSL = Double(alt) / 100 }
-        if flags & 4 != 0 { speed = speed &+ (try r.zigzag()); s.speed = Double(speed) / 100 }
-        if flags & 8 != 0 {
-            heartRate = heartRate &+ (try r.zigzag())
-            guard heartRate >= 0, heartRate < 1000 else { throw ByteReader.Malformed() }
-            s.heartRate = Int(heartRate)
+        // An RR list that is empty this second keeps its place (count 0) rather than re-listing the set.
+        if rrRow >= 0, mask | 1 << UInt64(rrRow) == fieldMask { mask = fieldMask }
+        let t = s.time.millisecondsSinceEpoch
+        var header: UInt8 = 0
+        if t &- time != 1000 { header |= Self.timeFollows }
+        if mask != fieldMask { header |= Self.fieldSetFollows }
+        w.u8(header)
+        if header & Self.timeFollows != 0 { w.zigzag(t &- time &- 1000) }
+        time = t
+        if mask != fieldMask {
+            w.varint(UInt64(mask.nonzeroBitCount))
+            for (row, field) in table.enumerated() where mask & 1 << UInt64(row) != 0 { w.varint(field.id) }
+            fieldMask = mask
         }
-        if flags & 16 != 0 {
-            let n = try r.count(max: 64)
-            s.rrIntervals.reserveCapacity(n)
-            for _ in 0..<n {
-                rr = rr &+ (try r.zigzag())
-                guard rr >= 0, rr <= 0xFFFF else { throw ByteReader.Malformed() }
-                s.rrIntervals.append(UInt16(rr))
+        for (row, field) in table.enumerated() where mask & 1 << UInt64(row) != 0 {
+            if case .rrIntervals = field.value {
+                w.varint(UInt64(s.rrIntervals.count))
+                for v in s.rrIntervals { w.zigzag(Int64(v) &- lastRR); lastRR = Int64(v) }
+                continue
             }
+            let (a, b) = Self.value(of: field, in: s)!
+            put(a, lane: 2 * row, field.secondOrder, &w)
+            if field.shape == .pair { put(b, lane: 2 * row + 1, field.secondOrder, &w) }
         }
-        if flags & 32 != 0 { cadence = cadence &+ (try r.zigzag()); s.cadence = Double(cadence) / 10 }
-        if flags & 64 != 0 {
-            steps = steps &+ (try r.zigzag())
-            // Not abs(): a hostile delta can make `steps` Int64.min, whose magnitude traps.
-            guard steps > -Int64(Int32.max), steps < Int64(Int32.max) else { throw ByteReader.Malformed() }
-            s.steps = Int(steps)
+    }
+
+    private mutating func put(_ v: Int64, lane: Int, _ secondOrder: Bool, _ w: inout ByteWriter) {
+        let delta = v &- last[lane]
+        w.zigzag(secondOrder ? delta &- step[lane] : delta)
+        step[lane] = delta
+        last[lane] = v
+    }
+
+    private mutating func take(lane: Int, _ secondOrder: Bool, _ r: inout ByteReader) throws -> Int64 {
+        let d = try r.zigzag()
+        let delta = secondOrder ? step[lane] &+ d : d
+        step[lane] = delta
+        last[lane] = last[lane] &+ delta
+        return last[lane]
+    }
+
+    /// Reads one format 3 sample and advances the state; throws on damaged input, never traps.
+    /// `header` is the sample's header byte when the record left it out (`continuedSamples`).
+    public mutating func decode(_ r: inout ByteReader, header given: UInt8? = nil) throws -> SessionSample {
+        let header = try given ?? r.u8()
+        guard header & ~(Self.timeFollows | Self.fieldSetFollows) == 0 else { throw ByteReader.Malformed() }
+        time = time &+ 1000 &+ (header & Self.timeFollows != 0 ? try r.zigzag() : 0)
+        if header & Self.fieldSetFollows != 0 {
+            let n = try r.count(max: Self.maximumFields)
+            fieldIDs.removeAll(keepingCapacity: true)
+            for _ in 0..<n { fieldIDs.append(try r.varint()) }
         }
-        if flags & 128 != 0 {
-            // Format 2: fields with an id, each a zigzag delta; an unknown id is skipped.
-            let n = try r.count(max: 64)
-            for _ in 0..<n {
-                let id = try r.varint()
-                let v = extensions[id, default: 0] &+ (try r.zigzag())
-                extensions[id] = v
-                if let field = JournalExtensionField(rawValue: id) { try JournalExtensionField.apply(field, sampleValue: v, to: &s) }
+        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: time))
+        let table = JournalSampleField.table
+        for id in fieldIDs {
+            let row = id < 64 ? Int(JournalSampleField.rowOfID[Int(id)]) : -1
+            guard row >= 0 else { try Self.skip(id: id, &r); continue }
+            let field = table[row]
+            switch field.value {
+            case let .number(scale, _, set):
+                set(&s, Double(try take(lane: 2 * row, field.secondOrder, &r)) / scale)
+            case let .integer(range, _, set):
+                let v = try take(lane: 2 * row, field.secondOrder, &r)
+                guard range.contains(v) else { throw ByteReader.Malformed() }
+                set(&s, Int(v))
+            case .position:
+                s.latitude = Double(try take(lane: 2 * row, true, &r)) / 1e7
+                s.longitude = Double(try take(lane: 2 * row + 1, true, &r)) / 1e7
+            case .rrIntervals:
+                let n = try r.count(max: Self.maximumList)
+                s.rrIntervals.reserveCapacity(n)
+                for _ in 0..<n {
+                    lastRR = lastRR &+ (try r.zigzag())
+                    guard lastRR >= 0, lastRR <= 0xFFFF else { throw ByteReader.Malformed() }
+                    s.rrIntervals.append(UInt16(lastRR))
+                }
             }
         }
         return s
+    }
+
+    /// Passes over the value of a field this reader does not know, by the shape in its id.
+    static func skip(id: UInt64, _ r: inout ByteReader) throws {
+        switch JournalSampleField.Shape(rawValue: id & 3) {
+        case .scalar: _ = try r.zigzag()
+        case .pair: _ = try r.zigzag(); _ = try r.zigzag()
+        case .list: for _ in 0..<(try r.count(max: maximumList)) { _ = try r.zigzag() }
+        case nil: throw ByteReader.Malformed()
+        }
+    }
+
+    /// Reads one format 1 or 2 sample (record type 2).
+    public mutating func decodeV1(_ r: inout ByteReader) throws -> SessionSample {
+        try v1.decode(&r)
     }
 
     /// The sample as the journal will give it back (values quantized).

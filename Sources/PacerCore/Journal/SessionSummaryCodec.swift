@@ -1,5 +1,10 @@
 /// The binary form of a `SessionSummary` inside a sessionEnd record and the history index.
 /// Doubles are stored bit-exactly so a summary read back prints the JSON replay printed.
+///
+/// Format 3: a version byte (3), the activity code, a field count, then that many fields, each
+/// its id then its value (`SummaryField`: the id says the value's shape, so an unknown field
+/// is skipped). Laps and splits are one field each: a byte length, a count, then per segment
+/// a field count and its fields. Version bytes 1 and 2 (the fixed-mask formats 1 and 2) are still read.
 public enum SessionSummaryCodec {
     public static func activityCode(_ a: Activity) -> UInt8 {
         switch a { case .run: 0; case .walk: 1; case .ride: 2 }
@@ -9,117 +14,132 @@ public enum SessionSummaryCodec {
         switch code { case 0: .run; case 1: .walk; case 2: .ride; default: nil }
     }
 
-    /// Version 2 appends fields with an id (`JournalExtensionField`) to the summary and to each
-    /// segment; version 1 summaries still decode.
-    static let version: UInt8 = 2
+    typealias Session = SummaryField<SessionSummary>
+    typealias Segment = SummaryField<SegmentSummary>
+
+    /// Every session summary field. Ids are never reused.
+    public static let sessionFields: [SummaryField<SessionSummary>] = [
+        Session(0, "start", Session.time({ $0.start }, { $0.start = $1 })),
+        Session(4, "end", Session.time({ $0.end }, { $0.end = $1 })),
+        Session(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
+        Session(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
+        Session(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
+        Session(13, "average speed m/s", .double(get: { $0.averageSpeed }, set: { $0.averageSpeed = $1 })),
+        Session(17, "max speed m/s", .double(get: { $0.maxSpeed }, set: { $0.maxSpeed = $1 })),
+        Session(21, "elevation gain m", .double(get: { $0.elevationGain }, set: { $0.elevationGain = $1 })),
+        Session(25, "elevation loss m", .double(get: { $0.elevationLoss }, set: { $0.elevationLoss = $1 })),
+        Session(29, "heart rate average", .double(get: { $0.heartRateAverage }, set: { $0.heartRateAverage = $1 })),
+        Session(8, "heart rate max", .integer(get: { $0.heartRateMax }, set: { $0.heartRateMax = $1 })),
+        Session(2, "heart rate zone s", .doubles(get: { $0.heartRateZoneSeconds }, set: { $0.heartRateZoneSeconds = $1 })),
+        Session(12, "steps", .integer(get: { $0.steps }, set: { $0.steps = $1 })),
+        Session(33, "cadence average", .double(get: { $0.cadenceAverage }, set: { $0.cadenceAverage = $1 })),
+        Session(37, "calories kcal", .double(get: { $0.calories }, set: { $0.calories = $1 })),
+        Session(41, "rmssd ms", .double(get: { $0.rmssd }, set: { $0.rmssd = $1 })),
+        Session(45, "trimp", .double(get: { $0.trimp }, set: { $0.trimp = $1 })),
+        Session(49, "power average W", .double(get: { $0.powerAverage }, set: { $0.powerAverage = $1 })),
+        Session(16, "power max W", .integer(get: { $0.powerMax }, set: { $0.powerMax = $1 })),
+        Session(53, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
+        Session(20, "interrupted (1)", .integer(get: { $0.interrupted ? 1 : nil }, set: { $0.interrupted = $1 != 0 })),
+        Session(3, "laps", .segments(get: { $0.laps }, set: { $0.laps = $1 })),
+        Session(7, "splits", .segments(get: { $0.splits }, set: { $0.splits = $1 })),
+    ]
+
+    /// Every lap/split field. Ids are never reused.
+    public static let segmentFields: [SummaryField<SegmentSummary>] = [
+        Segment(0, "index", .integer(get: { $0.index }, set: { $0.index = $1 })),
+        Segment(4, "start", Segment.time({ $0.start }, { $0.start = $1 })),
+        Segment(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
+        Segment(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
+        Segment(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
+        Segment(13, "average speed m/s", .double(get: { $0.averageSpeed }, set: { $0.averageSpeed = $1 })),
+        Segment(17, "heart rate average", .double(get: { $0.heartRateAverage }, set: { $0.heartRateAverage = $1 })),
+        Segment(21, "cadence average", .double(get: { $0.cadenceAverage }, set: { $0.cadenceAverage = $1 })),
+        Segment(25, "elevation gain m", .double(get: { $0.elevationGain }, set: { $0.elevationGain = $1 })),
+        Segment(29, "power average W", .double(get: { $0.powerAverage }, set: { $0.powerAverage = $1 })),
+        Segment(8, "power max W", .integer(get: { $0.powerMax }, set: { $0.powerMax = $1 })),
+        Segment(33, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
+    ]
 
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
-        w.u8(version)
+        w.u8(3)
         w.u8(activityCode(s.activity))
-        let optionals: [Double?] = [s.averageSpeed, s.maxSpeed, s.elevationGain, s.elevationLoss,
-                                    s.heartRateAverage, s.cadenceAverage, s.calories, s.rmssd, s.trimp]
-        var mask: UInt16 = 0
-        for (i, v) in optionals.enumerated() where v != nil { mask |= 1 << i }
-        if s.start != nil { mask |= 1 << 9 }
-        if s.end != nil { mask |= 1 << 10 }
-        if s.heartRateMax != nil { mask |= 1 << 11 }
-        if s.heartRateZoneSeconds != nil { mask |= 1 << 12 }
-        if s.steps != nil { mask |= 1 << 13 }
-        if s.interrupted { mask |= 1 << 14 }
-        w.u16(mask)
-        if let t = s.start { w.zigzag(t.millisecondsSinceEpoch) }
-        if let t = s.end { w.zigzag(t.millisecondsSinceEpoch) }
-        w.f64(s.elapsedSeconds); w.f64(s.movingSeconds); w.f64(s.distanceMeters)
-        for v in optionals { if let v { w.f64(v) } }
-        if let v = s.heartRateMax { w.zigzag(Int64(v)) }
-        if let z = s.heartRateZoneSeconds { w.varint(UInt64(z.count)); for v in z { w.f64(v) } }
-        if let v = s.steps { w.zigzag(Int64(v)) }
-        encode(s.laps, into: &w)
-        encode(s.splits, into: &w)
-        JournalExtensionField.encode(JournalExtensionField.summaryValues(average: s.powerAverage, maximum: s.powerMax,
-                                                                         normalized: s.powerNormalized), into: &w)
+        encodeFields(sessionFields, of: s, into: &w)
     }
 
-    static func encode(_ segments: [SegmentSummary], into w: inout ByteWriter) {
-        w.varint(UInt64(segments.count))
-        for g in segments {
-            w.zigzag(Int64(g.index))
-            var mask: UInt8 = 0
-            if g.start != nil { mask |= 1 }
-            if g.averageSpeed != nil { mask |= 2 }
-            if g.heartRateAverage != nil { mask |= 4 }
-            if g.cadenceAverage != nil { mask |= 8 }
-            if g.elevationGain != nil { mask |= 16 }
-            let more = JournalExtensionField.summaryValues(average: g.powerAverage, maximum: g.powerMax, normalized: g.powerNormalized)
-            if !more.isEmpty { mask |= 32 }
-            w.u8(mask)
-            if let t = g.start { w.zigzag(t.millisecondsSinceEpoch) }
-            w.f64(g.elapsedSeconds); w.f64(g.movingSeconds); w.f64(g.distanceMeters)
-            for v in [g.averageSpeed, g.heartRateAverage, g.cadenceAverage, g.elevationGain] { if let v { w.f64(v) } }
-            if !more.isEmpty { JournalExtensionField.encode(more, into: &w) }
+    static func encodeFields<T>(_ fields: [SummaryField<T>], of target: T, into w: inout ByteWriter) {
+        let present = fields.filter { f in
+            switch f.value {
+            case let .double(get, _): get(target) != nil
+            case let .integer(get, _): get(target) != nil
+            case let .doubles(get, _): get(target) != nil
+            case .segments: true
+            }
+        }
+        w.varint(UInt64(present.count))
+        for f in present {
+            w.varint(f.id)
+            switch f.value {
+            case let .double(get, _): w.f64(get(target)!)
+            case let .integer(get, _): w.zigzag(Int64(get(target)!))
+            case let .doubles(get, _): let v = get(target)!; w.varint(UInt64(v.count)); for x in v { w.f64(x) }
+            case let .segments(get, _):
+                var inner = ByteWriter(capacity: 256)
+                let segments = get(target)
+                inner.varint(UInt64(segments.count))
+                for g in segments { encodeFields(segmentFields, of: g, into: &inner) }
+                w.varint(UInt64(inner.count)); w.append(inner.bytes)
+            }
         }
     }
 
     public static func decode(_ r: inout ByteReader) throws -> SessionSummary {
-        let codecVersion = try r.u8()
-        guard (1...version).contains(codecVersion), let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
-        let mask = try r.u16()
+        let version = try r.u8()
+        if version == 1 || version == 2 { return try SessionSummaryCodecV1.decode(&r, version: version) }
+        guard version == 3, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         var s = SessionSummary(activity: activity)
-        if mask & (1 << 9) != 0 { s.start = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
-        if mask & (1 << 10) != 0 { s.end = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
-        s.elapsedSeconds = try r.f64(); s.movingSeconds = try r.f64(); s.distanceMeters = try r.f64()
-        var optionals = [Double?](repeating: nil, count: 9)
-        for i in 0..<9 where mask & (1 << i) != 0 { optionals[i] = try r.f64() }
-        s.averageSpeed = optionals[0]; s.maxSpeed = optionals[1]; s.elevationGain = optionals[2]
-        s.elevationLoss = optionals[3]; s.heartRateAverage = optionals[4]; s.cadenceAverage = optionals[5]
-        s.calories = optionals[6]; s.rmssd = optionals[7]; s.trimp = optionals[8]
-        if mask & (1 << 11) != 0 { s.heartRateMax = Int(clamping: try r.zigzag()) }
-        if mask & (1 << 12) != 0 {
-            let n = try r.count(max: 16)
-            var z: [Double] = []
-            for _ in 0..<n { z.append(try r.f64()) }
-            s.heartRateZoneSeconds = z
-        }
-        if mask & (1 << 13) != 0 { s.steps = Int(clamping: try r.zigzag()) }
-        s.interrupted = mask & (1 << 14) != 0
-        s.laps = try decodeSegments(&r)
-        s.splits = try decodeSegments(&r)
-        if codecVersion >= 2 {
-            for (field, v) in try JournalExtensionField.decode(&r) {
-                switch field {
-                case .power: s.powerAverage = v
-                case .powerMax: s.powerMax = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
-                case .powerNormalized: s.powerNormalized = v
-                }
-            }
-        }
+        try decodeFields(sessionFields, into: &s, &r)
         return s
     }
 
-    static func decodeSegments(_ r: inout ByteReader) throws -> [SegmentSummary] {
+    static func decodeFields<T>(_ fields: [SummaryField<T>], into target: inout T, _ r: inout ByteReader) throws {
         let n = try r.count(max: r.remaining)
-        var out: [SegmentSummary] = []
-        out.reserveCapacity(n)
         for _ in 0..<n {
-            var g = SegmentSummary(index: Int(clamping: try r.zigzag()))
-            let mask = try r.u8()
-            if mask & 1 != 0 { g.start = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
-            g.elapsedSeconds = try r.f64(); g.movingSeconds = try r.f64(); g.distanceMeters = try r.f64()
-            if mask & 2 != 0 { g.averageSpeed = try r.f64() }
-            if mask & 4 != 0 { g.heartRateAverage = try r.f64() }
-            if mask & 8 != 0 { g.cadenceAverage = try r.f64() }
-            if mask & 16 != 0 { g.elevationGain = try r.f64() }
-            if mask & 32 != 0 {
-                for (field, v) in try JournalExtensionField.decode(&r) {
-                    switch field {
-                    case .power: g.powerAverage = v
-                    case .powerMax: g.powerMax = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
-                    case .powerNormalized: g.powerNormalized = v
-                    }
+            let id = try r.varint()
+            guard let f = fields.first(where: { $0.id == id }) else { try skip(id: id, &r); continue }
+            switch f.value {
+            case let .double(_, set): set(&target, try r.f64())
+            case let .integer(_, set): set(&target, Int(clamping: try r.zigzag()))
+            case let .doubles(_, set):
+                let count = try r.count(max: r.remaining / 8)
+                var v: [Double] = []
+                v.reserveCapacity(count)
+                for _ in 0..<count { v.append(try r.f64()) }
+                set(&target, v)
+            case let .segments(_, set):
+                let length = try r.count(max: r.remaining)
+                var inner = ByteReader(r.base, offset: r.offset, end: r.offset + length)
+                r.offset += length
+                let count = try inner.count(max: inner.remaining)
+                var segments: [SegmentSummary] = []
+                segments.reserveCapacity(count)
+                for _ in 0..<count {
+                    var g = SegmentSummary(index: 0)
+                    try decodeFields(segmentFields, into: &g, &inner)
+                    segments.append(g)
                 }
+                guard inner.isAtEnd else { throw ByteReader.Malformed() }
+                set(&target, segments)
             }
-            out.append(g)
         }
-        return out
+    }
+
+    /// Passes over a field this reader does not know, by the shape in its id.
+    static func skip(id: UInt64, _ r: inout ByteReader) throws {
+        switch id & 3 {
+        case 0: _ = try r.zigzag()
+        case 1: _ = try r.f64()
+        case 2: _ = try r.bytes(8 * (try r.count(max: r.remaining / 8)))
+        default: _ = try r.bytes(try r.count(max: r.remaining))
+        }
     }
 }

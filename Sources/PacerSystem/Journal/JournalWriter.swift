@@ -45,6 +45,12 @@ public final class JournalWriter {
     private var segmentNumber: UInt32
     /// Bytes of the segment that are written (the next write's offset).
     private var written: Int
+    /// The format version in the current segment's header: an older one is not appended to
+    /// by a new session (the next session starts a segment of the current version), and the
+    /// frames that finish its open session or delete a session take its frame layout.
+    private var segmentVersion = JournalFormat.version {
+        didSet { encoder.frameVersion = segmentVersion }
+    }
     private var pending: [UInt8] = []
     private var encoder = JournalEncoder()
     private var nextID: UInt64 = 1
@@ -93,7 +99,7 @@ public final class JournalWriter {
     public func beginSession(activity: Activity, start: UTCTime, config: String = "") throws -> String {
         if recovered != nil { try closeRecoveredSession() }
         if encoder.openID != nil { throw JournalStateError("a session is already open") }
-        if written + pending.count > options.segmentLimit { try rollSegment() }
+        if written + pending.count > options.segmentLimit || segmentVersion != JournalFormat.version { try rollSegment() }
         let id = nextID
         nextID += 1
         encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
@@ -151,7 +157,7 @@ public final class JournalWriter {
 
     /// Appends a tombstone for session `id` (history stops listing it; its frames stay) and commits.
     public func delete(id: UInt64, at time: UTCTime = JournalWriter.wallClock()) throws {
-        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending)
+        JournalRecord.tombstone(id: id, time: time).appendFrame(to: &pending, version: segmentVersion)
         try commit()
     }
 
@@ -170,7 +176,7 @@ public final class JournalWriter {
         recovered = nil
         var summary = session.effectiveSummary
         summary.interrupted = true
-        JournalRecord.sessionEnd(id: session.id, summary: summary).appendFrame(to: &pending)
+        JournalRecord.sessionEnd(id: session.id, summary: summary).appendFrame(to: &pending, version: segmentVersion)
         recovery.closedAsInterrupted = true
         try commit()
     }
@@ -179,7 +185,7 @@ public final class JournalWriter {
     public func resumeRecoveredSession(at time: UTCTime) throws -> String {
         guard let (session, codec) = recovered else { throw JournalStateError("no recovered session") }
         recovered = nil
-        encoder = JournalEncoder(resuming: session.id, codec: codec)
+        encoder = JournalEncoder(resuming: session.id, codec: codec, frameVersion: segmentVersion)
         encoder.reopened(at: time, into: &pending)
         latestSampleTime = time
         try commit()
@@ -228,6 +234,7 @@ public final class JournalWriter {
             return
         }
         var validEnd = result.validEnd
+        segmentVersion = result.version
         recovery.scanEnd = result.end
         if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
         if validEnd < bytes.count {
@@ -269,6 +276,7 @@ public final class JournalWriter {
 
     private func startSegmentFile() throws {
         try file.writeAll(JournalFormat.segmentHeader(number: segmentNumber), at: 0)
+        segmentVersion = JournalFormat.version
         written = JournalFormat.segmentHeaderSize
         try file.syncData()
         try directory.syncEntries()

@@ -1,0 +1,63 @@
+/// One field a format 3 sample can carry: the single table the sample encoder, decoder and
+/// `docs/journal.md` read. Adding a field (say barometric altitude) is one row here and one
+/// property on `SessionSample`.
+///
+/// An id's low two bits are its shape, so a reader skips an id it does not know:
+/// 0 one zigzag varint, 1 two zigzag varints, 2 a count (at most 64) then that many zigzag
+/// varints, 3 reserved (a reader stops: the sample is malformed).
+public struct JournalSampleField: Sendable {
+    public enum Shape: UInt64, Sendable { case scalar = 0, pair = 1, list = 2 }
+
+    /// How the field maps onto `SessionSample`, quantized to integers (`scale` units per unit).
+    public enum Value: Sendable {
+        case number(scale: Double, get: @Sendable (SessionSample) -> Double?, set: @Sendable (inout SessionSample, Double) -> Void)
+        /// A whole number that must lie in `range` (a decoded value outside it is damage).
+        case integer(range: ClosedRange<Int64>, get: @Sendable (SessionSample) -> Int?, set: @Sendable (inout SessionSample, Int) -> Void)
+        /// Latitude and longitude in 1e-7 degrees, present together.
+        case position
+        /// The RR intervals since the previous sample, 1/1024 s, each a delta from the previous RR.
+        case rrIntervals
+    }
+
+    public let id: UInt64
+    public let name: String
+    /// Stored as the change of the previous step: monotone or steadily moving values
+    /// (distance, position, steps) then take one byte.
+    public let secondOrder: Bool
+    public let value: Value
+
+    public var shape: Shape {
+        switch value {
+        case .number, .integer: .scalar
+        case .position: .pair
+        case .rrIntervals: .list
+        }
+    }
+
+    /// Every field, in encoding order. Ids are never reused; a retired field keeps its row's id.
+    public static let table: [JournalSampleField] = [
+        JournalSampleField(id: 0, name: "distance, cm", secondOrder: true,
+                           value: .number(scale: 100, get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
+        JournalSampleField(id: 5, name: "position, 1e-7 degrees", secondOrder: true, value: .position),
+        JournalSampleField(id: 8, name: "altitude MSL, cm", secondOrder: false,
+                           value: .number(scale: 100, get: { $0.altitudeMSL }, set: { $0.altitudeMSL = $1 })),
+        JournalSampleField(id: 12, name: "speed, cm/s", secondOrder: false,
+                           value: .number(scale: 100, get: { $0.speed }, set: { $0.speed = $1 })),
+        JournalSampleField(id: 16, name: "heart rate, bpm", secondOrder: false,
+                           value: .integer(range: 0...999, get: { $0.heartRate }, set: { $0.heartRate = $1 })),
+        JournalSampleField(id: 22, name: "RR intervals, 1/1024 s", secondOrder: false, value: .rrIntervals),
+        JournalSampleField(id: 24, name: "cadence, 0.1/min", secondOrder: false,
+                           value: .number(scale: 10, get: { $0.cadence }, set: { $0.cadence = $1 })),
+        JournalSampleField(id: 28, name: "steps", secondOrder: true,
+                           value: .integer(range: -0x7FFF_FFFE...0x7FFF_FFFE, get: { $0.steps }, set: { $0.steps = $1 })),
+        JournalSampleField(id: 32, name: "power, W", secondOrder: false,
+                           value: .integer(range: 0...65535, get: { $0.power }, set: { $0.power = $1 })),
+    ]
+
+    /// Row of each known id below 64 (ids are small), -1 for none.
+    static let rowOfID: [Int8] = {
+        var rows = [Int8](repeating: -1, count: 64)
+        for (i, f) in table.enumerated() { rows[Int(f.id)] = Int8(i) }
+        return rows
+    }()
+}
