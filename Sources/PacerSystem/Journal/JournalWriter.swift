@@ -208,7 +208,7 @@ public final class JournalWriter {
         var malformedAt: Int?
         let result = bytes.withUnsafeBytes { raw in
             JournalScanner.scan(raw) { type, payload, offset in
-                guard type != .samples else { return true }
+                guard !type.holdsSamples else { return true }
                 do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
                 catch { malformedAt = offset; return false }
                 return true
