@@ -42,6 +42,8 @@ final class Daemon {
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
     var motivation: MotivationMonitor?
+    /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
+    var gpsdCompat: GPSDCompatService?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -76,6 +78,7 @@ final class Daemon {
         if let interval = notifier.watchdogInterval {
             loop.schedule(after: interval, repeating: interval) { [unowned self] in notifier.notify("WATCHDOG=1") }
         }
+        try startGPSDCompat()
         try startGPS()
         try startSensors()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
@@ -214,6 +217,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        gpsdCompat?.shutdown()
         syncJournal()
         flushSensorLog()
         server.shutdown()

@@ -3,7 +3,11 @@ import XCTest
 
 /// gpsd's request language and report shapes (gpsd_json(5), as gpsd 3.22 prints them).
 final class GPSDCompatTests: XCTestCase {
-    private func text(_ bytes: [UInt8]?) -> String { bytes.map { String(decoding: $0, as: UTF8.self) } ?? "nil" }
+    /// The report without its CR LF (gpsd ends reports so, and Python's gps module requires it).
+    private func text(_ bytes: [UInt8]?) -> String {
+        guard let bytes, bytes.suffix(2) == [0x0D, 0x0A] else { return "not a CR LF line: \(String(describing: bytes))" }
+        return String(decoding: bytes.dropLast(2), as: UTF8.self)
+    }
     private func parse(_ s: String) -> [GPSDCompatRequest] { GPSDCompatRequest.parse(line: Array(s.utf8)) }
 
     func testRequestsAsGpspipeAndPythonSendThem() {
@@ -46,38 +50,35 @@ final class GPSDCompatTests: XCTestCase {
         {"class":"TPV","device":"/dev/ttyACM0","mode":3,"time":"2034-08-16T03:07:20.000Z","ept":0.005,"lat":-37.784791667,\
         "lon":175.314896667,"altHAE":83.5000,"altMSL":59.8000,"alt":59.8000,"epv":34.500,"track":181.3900,"speed":0.592,\
         "climb":-0.100,"geoidSep":23.700,"eph":20.900,"sep":34.200}
-
         """)
         XCTAssertEqual(text(r.sky()), """
         {"class":"SKY","device":"/dev/ttyACM0","time":"2034-08-16T03:07:20.000Z","vdop":1.50,"hdop":1.10,"pdop":1.80,"uSat":8,"satellites":[]}
-
         """)
     }
 
     func testTwoDimensionalAndLostFixesOmitWhatIsUnknown() {
         var r = GPSDCompatReporter(device: "d")
         r.update(GNSSFix(mode: .twoD, latitude: 1.5, longitude: 2.25))
-        XCTAssertEqual(text(r.tpv()), "{\"class\":\"TPV\",\"device\":\"d\",\"mode\":2,\"lat\":1.500000000,\"lon\":2.250000000}\n")
+        XCTAssertEqual(text(r.tpv()), "{\"class\":\"TPV\",\"device\":\"d\",\"mode\":2,\"lat\":1.500000000,\"lon\":2.250000000}")
         r.update(fix)
         r.fixLost()
-        XCTAssertEqual(text(r.tpv()), "{\"class\":\"TPV\",\"device\":\"d\",\"mode\":1,\"time\":\"2034-08-16T03:07:20.000Z\",\"ept\":0.005}\n")
+        XCTAssertEqual(text(r.tpv()), "{\"class\":\"TPV\",\"device\":\"d\",\"mode\":1,\"time\":\"2034-08-16T03:07:20.000Z\",\"ept\":0.005}")
         XCTAssertFalse(text(r.tpv()).contains("null"))
     }
 
     func testGreetingWatchDevicesPoll() {
         XCTAssertEqual(text(GPSDCompatReporter.version(release: "pacerd 1.2")),
-                       "{\"class\":\"VERSION\",\"release\":\"pacerd 1.2\",\"rev\":\"pacerd 1.2\",\"proto_major\":3,\"proto_minor\":14}\n")
+                       "{\"class\":\"VERSION\",\"release\":\"pacerd 1.2\",\"rev\":\"pacerd 1.2\",\"proto_major\":3,\"proto_minor\":14}")
         XCTAssertEqual(text(GPSDCompatReporter.watch(enable: true, json: true)),
-                       "{\"class\":\"WATCH\",\"enable\":true,\"json\":true,\"nmea\":false,\"raw\":0,\"scaled\":false,\"timing\":false,\"split24\":false,\"pps\":false}\n")
+                       "{\"class\":\"WATCH\",\"enable\":true,\"json\":true,\"nmea\":false,\"raw\":0,\"scaled\":false,\"timing\":false,\"split24\":false,\"pps\":false}")
         var r = GPSDCompatReporter(device: "/dev/pts/3")
-        XCTAssertEqual(text(r.devices(activated: nil, baudRate: nil)), "{\"class\":\"DEVICES\",\"devices\":[]}\n")
+        XCTAssertEqual(text(r.devices(activated: nil, baudRate: nil)), "{\"class\":\"DEVICES\",\"devices\":[]}")
         XCTAssertEqual(text(r.devices(activated: UTCTime(rfc3339: "2026-11-23T04:33:22.557Z"), baudRate: 38400)), """
         {"class":"DEVICES","devices":[{"class":"DEVICE","path":"/dev/pts/3","driver":"NMEA0183","activated":"2026-11-23T04:33:22.557Z",\
         "flags":1,"native":0,"bps":38400,"parity":"N","stopbits":1,"cycle":1.00}]}
-
         """)
         let t = UTCTime(rfc3339: "2026-11-23T05:00:00.000Z")!
-        XCTAssertEqual(text(r.poll(time: t, active: false)), "{\"class\":\"POLL\",\"time\":\"2026-11-23T05:00:00.000Z\",\"active\":0,\"tpv\":[],\"sky\":[]}\n")
+        XCTAssertEqual(text(r.poll(time: t, active: false)), "{\"class\":\"POLL\",\"time\":\"2026-11-23T05:00:00.000Z\",\"active\":0,\"tpv\":[],\"sky\":[]}")
         r.update(GNSSFix(mode: .twoD, latitude: 1, longitude: 2, satellitesUsed: 4))
         let poll = try! JSONValue.parse(text(r.poll(time: t, active: true)))
         XCTAssertEqual(poll["tpv"]?.array?.first?["lat"]?.number, 1)

@@ -1,5 +1,5 @@
 /// Encodes what pacerd knows about its GPS as gpsd's JSON reports (`gpsd_json(5)`, protocol
-/// 3.14 as gpsd 3.22 speaks it): VERSION, DEVICES, WATCH, TPV, SKY, POLL and ERROR lines, with
+/// 3.14 as gpsd 3.22 speaks it): VERSION, DEVICES, WATCH, TPV, SKY, POLL and ERROR lines (CR LF), with
 /// gpsd's field names, units and decimals. Absent values are left out, never null (gpsd's rule).
 ///
 /// It keeps the previous fix only to derive `climb`, as gpsd does for receivers that do not
@@ -197,7 +197,8 @@ public struct GPSDCompatReporter: Sendable {
         w.beginObject()
         body(&w)
         w.endObject()
-        w.endLine()
+        // gpsd ends every report with CR LF, and Python's gps module only takes reports that do.
+        w.bytes.append(contentsOf: [0x0D, 0x0A])
         return w.bytes
     }
 }
