@@ -44,6 +44,7 @@ final class Daemon {
     var motivation: MotivationMonitor?
     /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
     var gpsdCompat: GPSDCompatService?
+    var exporter: OutboxExporter?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -60,6 +61,7 @@ final class Daemon {
     }
 
     func run() throws -> Int32 {
+        startExports()
         try openJournal()
         loadMotivation()
         try openSocket()
@@ -220,6 +222,7 @@ final class Daemon {
         gpsdCompat?.shutdown()
         syncJournal()
         flushSensorLog()
+        exporter?.finish()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

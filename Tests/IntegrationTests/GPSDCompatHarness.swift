@@ -4,35 +4,19 @@ import XCTest
 import PacerCore
 import PacerSystem
 
-/// pacerd with `[gpsd_compat]` on a free loopback port, fed by a pty that a thread writes a 3 m/s
-/// run into at 5 Hz (so a session starts by itself); the bytes written are kept for
-/// `pacerctl fixes` to decode the same input.
+/// pacerd with `[gpsd_compat]` on a free loopback port, fed by a `PTYReceiver` (a 3 m/s run, so
+/// a session starts by itself); the bytes it sent are decoded by `pacerctl fixes` for comparison.
 final class GPSDCompatHarness {
     let daemon: DaemonProcess
     let port: Int
-    private let pty: RawPTY
-    private let feed = Feed()
-    private var writer: Thread?
+    let receiver: PTYReceiver
 
     init(extraConfig: String = "") throws {
-        pty = try RawPTY()
+        receiver = try PTYReceiver()
         port = try GPSDCompatHarness.freePort()
         daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 1\n[gpsd_compat]\nlisten = 127.0.0.1:\(port)\n" + extraConfig,
-                                   extraArguments: ["--gps", "serial:\(pty.path)@38400"])
-        let (master, feed) = (pty.master, feed)
-        let thread = Thread {
-            var tenth = 0, metres = 0.0
-            while !feed.stopped {
-                metres += 3 * 0.2
-                let bytes = DaemonAlertTests.epoch(tenth: tenth, metres: metres, speedMps: 3)
-                _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
-                feed.append(bytes)
-                tenth += 2
-                usleep(200_000)
-            }
-        }
-        writer = thread
-        thread.start()
+                                   extraArguments: ["--gps", "serial:\(receiver.path)@38400"])
+        receiver.start()
     }
 
     deinit { stop() }
@@ -40,16 +24,11 @@ final class GPSDCompatHarness {
     /// Stops the receiver and pacerd; returns everything the receiver sent.
     @discardableResult
     func stop() -> [UInt8] {
-        if writer != nil {
-            feed.stop()
-            usleep(300_000)
-            writer = nil
-            daemon.stop()
-            close(pty.master)
-            close(pty.slave)
-            daemon.removeDirectory()
-        }
-        return feed.bytes
+        guard daemon.process.isRunning else { return receiver.stop() }
+        let bytes = receiver.stop()
+        daemon.stop()
+        daemon.removeDirectory()
+        return bytes
     }
 
     /// A connected client of the gpsd-compatible port that has read the VERSION greeting.
@@ -112,16 +91,5 @@ final class GPSDCompatHarness {
         a.sin_port = in_port_t(UInt16(port).bigEndian)
         a.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
         return a
-    }
-
-    /// What the writer thread sent, and whether to go on.
-    private final class Feed: @unchecked Sendable {
-        private let lock = NSLock()
-        private var sent: [UInt8] = []
-        private var done = false
-        var stopped: Bool { lock.withLock { done } }
-        var bytes: [UInt8] { lock.withLock { sent } }
-        func stop() { lock.withLock { done = true } }
-        func append(_ b: [UInt8]) { lock.withLock { sent += b } }
     }
 }
