@@ -16,6 +16,9 @@ public final class SocketServer {
         public var outputLimit = 64 * 1024
         /// Kernel send buffer per client, kept small so a stalled reader is noticed quickly.
         public var kernelSendBuffer: Int32 = 32 * 1024
+        /// Whether clients are identified with SO_PEERCRED (Unix sockets); a TCP listener, which
+        /// grants no control, takes every client as an anonymous peer.
+        public var identifiesPeers = true
         public init() {}
     }
 
@@ -90,11 +93,14 @@ public final class SocketServer {
             }
             var sendBuffer = limits.kernelSendBuffer
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
-            let peer: PeerIdentity
-            do { peer = try PeerCredentials.identify(fd) } catch {
-                DaemonLog.warning("client without credentials: \(error)")
-                close(fd)
-                continue
+            // Anonymous (uid -1) unless identified: it matches no user and no group.
+            var peer = PeerIdentity(pid: 0, uid: UInt32.max, gid: UInt32.max)
+            if limits.identifiesPeers {
+                do { peer = try PeerCredentials.identify(fd) } catch {
+                    DaemonLog.warning("client without credentials: \(error)")
+                    close(fd)
+                    continue
+                }
             }
             let client = SocketClient(id: nextID, fd: fd, peer: peer, maximumRequestLength: limits.maximumRequestLength)
             nextID += 1

@@ -22,6 +22,9 @@ public final class UnixSocketConnection {
         }
     }
 
+    /// Adopts a connected stream socket of another family (a TCP one: the gpsd-compatible port).
+    public init(connected fd: Int32) { self.fd = fd }
+
     deinit { close(fd) }
 
     /// Writes all of `bytes` (blocking).

@@ -5,38 +5,43 @@ import PacerCore
 import PacerSystem
 
 enum ExportCommand {
-    static let subcommand = Subcommand(name: "export", usage: "export ID --format gpx|tcx|fit|csv [-o FILE] [--journal DIR]",
-                                       summary: "write one session as GPX 1.1, TCX, FIT or CSV (stdout without -o)") { argv in
-        let args = try CommandArguments(argv.map { $0 == "-o" ? "--output" : $0 }, options: HistoryOptions.options.union(["format", "output"]))
+    static let subcommand = Subcommand(name: "export", usage: "export ID --format gpx|tcx|fit|csv [-o FILE] [--journal DIR] | export --pending [--journal DIR]",
+                                       summary: "write one session as GPX 1.1, TCX, FIT or CSV (stdout without -o); --pending: what pacerd still owes its [export] outbox") { argv in
+        let args = try CommandArguments(argv.map { $0 == "-o" ? "--output" : $0 }, flags: ["pending"], options: HistoryOptions.options.union(["format", "output"]))
         let options = try HistoryOptions(args)
+        if args.flag("pending") { return try pending(journal: options.journal) }
         let id = try HistoryOptions.sessionID(args)
-        guard let format = args.option("format") else { throw UsageError("--format is required") }
-        let writer: (ExportSession) -> [UInt8]
-        switch format {
-        case "gpx": writer = GPXWriter.write
-        case "tcx": writer = TCXWriter.write
-        case "fit": writer = FITWriter.write
-        case "csv": writer = CSVWriter.write
-        default: throw UsageError("--format must be gpx, tcx, fit or csv")
-        }
+        guard let name = args.option("format") else { throw UsageError("--format is required") }
+        guard let format = ExportFormat(rawValue: name) else { throw UsageError("--format must be gpx, tcx, fit or csv") }
         let history = try options.openHistory()
         guard let session = try history.session(id: id) else {
             printError("pacerctl export: no session \(id) in \(options.journal)")
             return 1
         }
-        let bytes = writer(ExportSession(session))
+        let bytes = format.write(ExportSession(session))
         if let path = args.option("output"), path != "-" {
-            let temp = path + ".tmp"
-            let file = try JournalFile(path: temp, writable: true, create: true)
-            try file.truncate(to: 0)
-            try file.writeAll(bytes, at: 0)
-            try file.syncData()
-            try JournalDirectory(path: ".").rename(temp, to: path)
+            do { try AtomicFile.write(bytes, to: path) } catch {
+                printError("pacerctl export: \(path): \(error)")
+                return 1
+            }
         } else {
             let out = BufferedOutput()
             try bytes.withUnsafeBytes { try out.write(bytes: $0) }
             try out.flush()
         }
+        return 0
+    }
+
+    /// `export --pending`: the files pacerd's outbox still waits for, one a line.
+    private static func pending(journal: String) throws -> Int32 {
+        let path = journal + "/" + ExportQueue.fileName
+        var queue = ExportQueue()
+        do { queue = ExportQueue(parsing: String(decoding: try JournalFile(path: path, writable: false).readAll(), as: UTF8.self)) } catch let e as SystemError where e.errno == ENOENT {}
+        let out = BufferedOutput()
+        let text = queue.isEmpty ? "nothing waits for the outbox\n"
+            : queue.jobs.map { "session \($0.sessionID)  \($0.format.rawValue)  \($0.path)\n" }.joined()
+        try out.write(text)
+        try out.flush()
         return 0
     }
 }

@@ -26,6 +26,7 @@ extension Daemon {
     func handleGPS(_ event: GPSEvent, at instant: MonotonicInstant) {
         let previous = gps.state
         gps.apply(event)
+        gpsdCompat?.gps(event, wallClock: Clocks.wall())
         switch event {
         case .fix(let fix):
             recorder.fix(fix, at: Daemon.now(monotonic: instant)) { handle($0) }

@@ -22,6 +22,7 @@ extension Daemon {
             recorder.recover(open, at: Daemon.now()) { handle($0) }
         }
         loadHistory()
+        exportRecoveredIfClosed()
     }
 
     /// The finished sessions, from the history index's rows alone (no summary is decoded): goals,
@@ -42,7 +43,7 @@ extension Daemon {
         guard let journal else { return }
         journal.apply(entry)
         if let error = journal.takeError() { reportJournalError(error) }
-        if case .closeRecovered = entry { loadHistory() }
+        if case .closeRecovered = entry { loadHistory(); exportRecoveredIfClosed() }
     }
 
     /// Commits what is buffered (at shutdown and on the 1 s tick).

@@ -43,6 +43,9 @@ final class Daemon {
     var motivation: MotivationMonitor?
     /// The `[weather] attach` fetch under way (Daemon+Weather.swift).
     var weatherFetch: WeatherFetch?
+    /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
+    var gpsdCompat: GPSDCompatService?
+    var exporter: OutboxExporter?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -59,6 +62,7 @@ final class Daemon {
     }
 
     func run() throws -> Int32 {
+        startExports()
         try openJournal()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
@@ -76,6 +80,7 @@ final class Daemon {
         if let interval = notifier.watchdogInterval {
             loop.schedule(after: interval, repeating: interval) { [unowned self] in notifier.notify("WATCHDOG=1") }
         }
+        try startGPSDCompat()
         try startGPS()
         try startSensors()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
@@ -214,8 +219,10 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        gpsdCompat?.shutdown()
         syncJournal()
         flushSensorLog()
+        exporter?.finish()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

@@ -7,6 +7,9 @@ public struct PacerConfig: Equatable, Sendable {
     public var athlete = AthleteProfile()
     public var recording = RecordingSettings()
     public var weather = WeatherSettings()
+    /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
+    public var gpsdCompat = GPSDCompatSettings()
+    public var export = ExportSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -92,7 +95,8 @@ public struct PacerConfig: Equatable, Sendable {
     }
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
-                                        "unattended", "alerts", "display", "goals", "load", "weather"]
+                                        "unattended", "alerts", "display", "goals", "load", "weather",
+                                        "gpsd_compat", "export"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -140,6 +144,8 @@ public struct PacerConfig: Equatable, Sendable {
         case ("socket", "watch_public"): watchPublic = try p.boolean()
         case ("goals", _), ("load", _): try applyMotivationKey(section: section, key: key, parser: p)
         case (let s, _) where s.hasPrefix("habit "): try applyHabitKey(key: key, parser: p)
+        case ("gpsd_compat", _): try applyGPSDCompatKey(key: key, parser: p)
+        case ("export", _): try applyExportKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Replaces a file all at once: the bytes go to a hidden temporary name in the same directory,
+/// are fsynced, renamed over the target and the directory entry is fsynced. A reader (a sync
+/// tool watching an outbox) sees the old file or the whole new one, never a part; a failure
+/// (a full or read-only disk) removes the temporary file and leaves the target as it was.
+public enum AtomicFile {
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let temp = (directory == "/" ? "" : directory) + "/." + name + ".tmp-" + String(getpid())
+        do {
+            let file = try JournalFile(path: temp, writable: true, create: true)
+            try file.truncate(to: 0)
+            try file.writeAll(bytes, at: 0)
+            try file.sync()
+            try JournalDirectory(path: directory).rename(temp, to: path)
+        } catch {
+            unlink(temp)
+            throw error
+        }
+        try JournalDirectory(path: directory).syncEntries()
+    }
+}

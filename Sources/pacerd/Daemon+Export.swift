@@ -1,0 +1,27 @@
+import PacerCore
+import PacerSystem
+
+/// `[export]`: every session that ends — stopped, or closed as interrupted after a crash — is
+/// written to the outbox by `OutboxExporter`, off the loop. What is still owed from an earlier
+/// run is retried at start even when `[export]` has since been turned off: it was promised.
+extension Daemon {
+    func startExports() {
+        exporter = OutboxExporter(loop: loop, journalDirectory: settings.journalDirectory)
+        exporter?.next()
+    }
+
+    /// A session ended under journal id `id` with `summary`.
+    func exportSession(id: String?, summary: SessionSummary) {
+        guard let id, settings.export.directory != nil else { return }
+        // The child reads the session from the journal: make sure its end is on disk first.
+        syncJournal()
+        exporter?.sessionEnded(id: id, summary: summary, settings: settings.export, calendar: motivation?.calendar ?? SystemTimeZone.calendar())
+    }
+
+    /// The session a crash left open, once the journal has closed it as interrupted.
+    func exportRecoveredIfClosed() {
+        guard let recovery = journal?.writer.recovery, recovery.closedAsInterrupted, let id = recovery.openSessionID.map(String.init),
+              let summary = history.last(where: { $0.id == id }) else { return }
+        exportSession(id: id, summary: summary)
+    }
+}
