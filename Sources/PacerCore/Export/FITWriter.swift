@@ -18,7 +18,7 @@ public enum FITWriter {
         let s = session.summary
         let start = s.start ?? session.samples.first?.time ?? UTCTime(millisecondsSinceEpoch: epochOffset * 1000)
         let end = s.end ?? session.samples.last?.time ?? start
-        let sport: Int64 = switch s.activity { case .run: 1; case .ride: 2; case .walk: 11 }
+        let sport = Int64(s.activity.profile.fitSport)
         let halve = s.activity != .ride
         var w = FITMessageWriter()
 

@@ -2,11 +2,11 @@
 /// Doubles are stored bit-exactly so a summary read back prints the JSON replay printed.
 public enum SessionSummaryCodec {
     public static func activityCode(_ a: Activity) -> UInt8 {
-        switch a { case .run: 0; case .walk: 1; case .ride: 2 }
+        a.profile.journalCode
     }
 
     public static func activity(code: UInt8) -> Activity? {
-        switch code { case 0: .run; case 1: .walk; case 2: .ride; default: nil }
+        ActivityProfile.activity(journalCode: code)
     }
 
     /// Version 2 appends fields with an id (`JournalExtensionField`) to the summary and to each

@@ -57,7 +57,7 @@ public enum ClientRequest: Equatable, Sendable {
         case "start":
             guard let value = document["activity"], !value.isNull else { self = .start(activity: nil); return }
             guard let name = value.string, let activity = Activity(rawValue: name) else {
-                throw RequestError("\"activity\" must be one of run, walk, ride")
+                throw RequestError("\"activity\" must be \(ActivityProfile.names)")
             }
             self = .start(activity: activity)
         case "pause": self = .pause

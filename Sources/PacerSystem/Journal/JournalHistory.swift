@@ -88,10 +88,17 @@ public final class JournalHistory {
     /// Every finished, undeleted session of the journal with its best efforts (the index rows).
     static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> [HistoryIndex.Entry] {
         var entries: [HistoryIndex.Entry] = []
+        var rowOfID: [UInt64: Int] = [:]
         var assembler = JournalAssembler()
         func add(_ session: JournalSession) {
             var summary = session.effectiveSummary
             summary.id = String(session.id)
+            if session.isContinuation, let row = rowOfID[session.id] {
+                // Records appended after its end: the later summary supersedes, the row stays.
+                entries[row].summary = summary
+                return
+            }
+            rowOfID[session.id] = entries.count
             entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
                                  bestEfforts: BestEfforts.fastest(samples: session.samples)))
         }
