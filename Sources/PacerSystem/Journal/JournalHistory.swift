@@ -120,14 +120,15 @@ public final class JournalHistory {
 
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
     /// goes without a saved index.
-    static func save(_ bytes: [UInt8], directory: JournalDirectory) {
-        let temp = directory.indexPath + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
+    static func save(_ bytes: [UInt8], directory: JournalDirectory, path: String? = nil) {
+        let target = path ?? directory.indexPath
+        let temp = target + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
         do {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
             try file.writeAll(bytes, at: 0)
             try file.syncData()
-            try directory.rename(temp, to: directory.indexPath)
+            try directory.rename(temp, to: target)
             try directory.syncEntries()
         } catch {
             unlink(temp)
