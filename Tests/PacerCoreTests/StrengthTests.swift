@@ -282,6 +282,18 @@ final class StrengthTests: XCTestCase {
         }
     }
 
+    func testUnattendedRecordingNeverStartsASessionWithoutATrack() throws {
+        XCTAssertThrowsError(try PacerConfig(parsing: "[unattended]\nactivity = strength\n", file: "pacer.conf")) {
+            let e = $0 as? ConfigError
+            XCTAssertEqual(e?.line, 2)
+            XCTAssertEqual(e?.message, "a strength session is started by command, not by movement: use run, walk, ride or auto")
+        }
+        XCTAssertEqual(try PacerConfig(parsing: "[unattended]\nactivity = ride\n", file: "pacer.conf").unattended.activity, .ride)
+        XCTAssertEqual(Activity.allCases.map(\.profile.journalCode), [0, 1, 2, 3, 4])
+        XCTAssertEqual(ActivityProfile.activity(journalCode: 3), .strength)
+        XCTAssertNil(ActivityProfile.activity(journalCode: 9))
+    }
+
     // MARK: journal
 
     func testAnEndedSessionGainsASetThroughReopenedAndASupersedingEnd() throws {

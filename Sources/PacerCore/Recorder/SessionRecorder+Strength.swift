@@ -23,9 +23,6 @@ extension SessionRecorder {
         return number
     }
 
-    /// The live sets of the strength session being recorded.
-    public var sets: [StrengthSet] { engine.phase.isActive ? strengthLog.sets : [] }
-
     private func requireStrengthSession() throws(StrengthSetError) {
         guard engine.phase.isActive else {
             throw StrengthSetError("no session is being recorded: start one with 'pacerctl start strength'")
