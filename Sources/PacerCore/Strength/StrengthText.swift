@@ -57,17 +57,7 @@ public enum StrengthText {
             w.key("muscle"); w.value(p.muscle?.rawValue)
             w.key("body"); w.value(p.muscle.map { $0.isLowerBody ? "lower" : "upper" })
             w.key("sessions"); w.beginArray()
-            for s in p.sessions {
-                w.beginObject()
-                w.key("session"); w.value(String(s.sessionID))
-                w.key("date"); day(s.day)
-                w.key("sets"); w.value(s.sets)
-                w.key("top_weight_kg"); w.value(s.topWeight, decimals: 3)
-                w.key("total_reps"); w.value(s.totalReps)
-                w.key("volume_kg"); w.value(s.volume, decimals: 3)
-                w.key("e1rm_kg"); w.value(s.estimatedOneRepMax, decimals: 3)
-                w.endObject()
-            }
+            for s in p.sessions { ExerciseSessionJSON.write(s, into: &w) }
             w.endArray()
             w.key("pr"); w.beginObject()
             for (key, r) in [("weight", p.heaviest), ("e1rm", p.bestOneRepMax), ("volume", p.biggestVolume)] {
