@@ -89,7 +89,7 @@ enum StrengthCommands {
         guard args.positionals.count <= 1 else { throw UsageError("give at most one EXERCISE (quote a name with spaces)") }
         let o = try StrengthOptions(args)
         let log = try StrengthHistory.load(directory: o.journal)
-        var only: Int32?
+        var only: UInt16?
         if let name = args.positionals.first {
             guard let e = log.exercise(named: name) else {
                 printError("pacerctl strength: no set of '\(name)' in \(o.journal)")
@@ -100,7 +100,7 @@ enum StrengthCommands {
         let progress = ExerciseProgress.all(log, calendar: o.calendar, only: only)
         let recovery = MuscleRecovery.report(log, calendar: o.calendar, now: o.now, today: o.today)
         if o.json {
-            var w = JSONWriter(capacity: 4096)
+            var w = JSONWriter(capacity: 4096 + log.rows.count * 32)
             StrengthText.strengthJSON(progress, recovery: recovery, into: &w)
             try o.write(w)
         } else {

@@ -20,7 +20,7 @@ public struct ExerciseProgress: Sendable {
 
     /// Every exercise of the log (in order of first appearance), from rows in time order; one
     /// pass, no hashing per set.
-    public static func all(_ log: StrengthLog, calendar: LocalCalendar, only exercise: Int32? = nil) -> [ExerciseProgress] {
+    public static func all(_ log: StrengthLog, calendar: LocalCalendar, only exercise: UInt16? = nil) -> [ExerciseProgress] {
         var progress = log.exercises.map { ExerciseProgress(name: $0, muscle: ExerciseCatalogue.lookup($0)?.muscle) }
         for r in log.rows where exercise == nil || r.exercise == exercise {
             let e = Int(r.exercise)

@@ -29,9 +29,9 @@ public struct WorkoutEvaluation: Sendable {
         var result = WorkoutEvaluation(activity: .strength)
         guard let latest = log.rows.last(where: { $0.time <= now })?.session ?? log.rows.last?.session else { return result }
         // The main exercise: the latest session's largest volume.
-        var volumes: [Int32: Double] = [:]
+        var volumes: [UInt16: Double] = [:]
         for r in log.rows where r.session == latest { volumes[r.exercise, default: 0] += r.weight * Double(r.reps) }
-        guard let main = volumes.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key,
+        guard let main = volumes.max(by: { ($0.value, -Int($0.key)) < ($1.value, -Int($1.key)) })?.key,
               let progress = ExerciseProgress.all(log, calendar: calendar, only: main).first,
               let k = progress.sessions.lastIndex(where: { $0.sessionID == latest }) else { return result }
         let now = progress.sessions[k]
