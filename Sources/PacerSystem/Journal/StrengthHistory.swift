@@ -11,9 +11,15 @@ public enum StrengthHistory {
         let directory = JournalDirectory(path: path)
         let segments = try directory.segments()
         let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
-        if let file = try? JournalFile(path: StrengthHistory.path(directory), writable: false), let bytes = try? file.readAll() {
+        if let file = try? JournalFile(path: StrengthHistory.path(directory), writable: false), let size = try? file.size() {
+            // Read without zero-filling first: the index is megabytes and is read on every command.
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 8)
+            defer { buffer.deallocate() }
             var built: [HistoryIndex.SegmentSize] = []
-            if let log = bytes.withUnsafeBytes({ StrengthLog.decode($0, segments: &built) }), built == sizes { return log }
+            if (try? file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<size]), at: 0)) == size,
+               let log = StrengthLog.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<size]), segments: &built), built == sizes {
+                return log
+            }
         }
         var builder = StrengthLogBuilder()
         for segment in segments {
