@@ -282,6 +282,19 @@ final class StrengthTests: XCTestCase {
         }
     }
 
+    func testASetEnteredAfterwardsRestsFromTheSetBeforeItInTime() {
+        let at = { (minute: Int64) in UTCTime(millisecondsSinceEpoch: self.t0 + minute * 60_000) }
+        let earlier = [StrengthSet(number: 1, time: at(0), exercise: "Squat", muscle: .legs, weightKilograms: 100, reps: 5),
+                       StrengthSet(number: 2, time: at(10), exercise: "Squat", muscle: .legs, weightKilograms: 100, reps: 5)]
+        var log = StrengthSessionLog(events: earlier.map(\.event))
+        // Logged for minute 6: 5 reps = 15 s from 5:45, rest from the set at minute 0: 345 s; number 3.
+        let late = log.log(StrengthSetEntry(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(6))
+        XCTAssertEqual(late.number, 3)
+        XCTAssertEqual(late.restSeconds, 345)
+        // The next live set rests from the latest set in time (minute 10): 12:00 − 15 s − 10:00 = 105 s.
+        XCTAssertEqual(log.log(StrengthSetEntry(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(12)).restSeconds, 105)
+    }
+
     func testUnattendedRecordingNeverStartsASessionWithoutATrack() throws {
         XCTAssertThrowsError(try PacerConfig(parsing: "[unattended]\nactivity = strength\n", file: "pacer.conf")) {
             let e = $0 as? ConfigError

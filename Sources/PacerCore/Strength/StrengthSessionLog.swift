@@ -25,7 +25,7 @@ public struct StrengthSessionLog: Sendable {
             if let s = StrengthSet(e) {
                 sets.append(s)
                 nextNumber = max(nextNumber, s.number + 1)
-                lastLogged = s.time
+                lastLogged = max(lastLogged ?? s.time, s.time)
             } else if let n = StrengthSet.undoneNumber(e) {
                 sets.removeAll { $0.number == n }
             }
@@ -44,9 +44,11 @@ public struct StrengthSessionLog: Sendable {
     }
 
     /// Numbers a checked entry logged at `time`, with its heart rate and rest; records it.
+    /// A set entered afterwards (`pacerctl set --at`) rests from the latest set before it in time.
     public mutating func log(_ entry: StrengthSetEntry, at time: UTCTime) -> StrengthSet {
+        let previous = lastLogged.flatMap { $0 <= time ? $0 : sets.lazy.map(\.time).filter { $0 <= time }.max() }
         var duration = min(StrengthSessionLog.maximumSetSeconds, Double(entry.reps) * StrengthSessionLog.secondsPerRep)
-        if let last = lastLogged { duration = min(duration, max(0, time.secondsSinceEpoch - last.secondsSinceEpoch)) }
+        if let last = previous { duration = min(duration, max(0, time.secondsSinceEpoch - last.secondsSinceEpoch)) }
         let startMs = time.millisecondsSinceEpoch - Int64((duration * 1000).rounded())
         var sum = 0, count = 0, maximum: Int?
         for i in firstKept..<heartRates.count {
@@ -56,13 +58,13 @@ public struct StrengthSessionLog: Sendable {
             count += 1
             maximum = max(maximum ?? bpm, bpm)
         }
-        let rest = lastLogged.map { Int(((Double(startMs) - Double($0.millisecondsSinceEpoch)) / 1000).rounded()) }
+        let rest = previous.map { Int(((Double(startMs) - Double($0.millisecondsSinceEpoch)) / 1000).rounded()) }
         let set = StrengthSet(number: nextNumber, time: time, exercise: entry.exercise, muscle: entry.muscle,
                               weightKilograms: entry.weightKilograms, reps: entry.reps,
                               heartRateAverage: count > 0 ? Int((Double(sum) / Double(count)).rounded()) : nil,
                               heartRateMax: maximum, restSeconds: rest.map { max(0, $0) })
         nextNumber += 1
-        lastLogged = time
+        lastLogged = max(lastLogged ?? time, time)
         sets.append(set)
         return set
     }
