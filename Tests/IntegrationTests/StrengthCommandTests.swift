@@ -117,6 +117,21 @@ final class StrengthCommandTests: XCTestCase {
         }
     }
 
+    func testEvaluateAnEnduranceSessionAgainstTheHistoryIndex() throws {
+        let dir = try BuiltBinaries.temporaryDirectory("pacer-evaluate")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("journal").path
+        _ = try pacerctl(["journal-synth", "--journal", journal, "--sessions", "30", "--samples", "10", "--span-days", "30", "--no-sync"])
+        let e = try JSONValue.parse(Array(try pacerctl(["evaluate", "--journal", journal, "--json", "--today", "2023-02-15"]).stdout))
+        XCTAssertEqual(e["activity"]?.string, "run")                  // the latest session's activity
+        let kinds = e["findings"]?.array?.compactMap { $0["kind"]?.string } ?? []
+        XCTAssertEqual(kinds.count, 4, "\(e)")
+        XCTAssertTrue(kinds[0].hasPrefix("pace_") && kinds[1].hasPrefix("efficiency_") && kinds[2].hasPrefix("momentum_"), "\(kinds)")
+        XCTAssertEqual(kinds[3], "load_detraining")                   // two weeks without training after a month of it
+        let ride = try pacerctl(["evaluate", "--activity", "ride", "--journal", journal, "--today", "2023-02-15"]).stdoutText
+        XCTAssertTrue(ride.contains(" km/h on a comparable "), ride)
+    }
+
     func testExerciseCatalogue() throws {
         let legs = try pacerctl(["exercises", "--muscle", "legs", "--json"])
         let list = try JSONValue.parse(Array(legs.stdout))

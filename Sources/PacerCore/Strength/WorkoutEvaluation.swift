@@ -106,9 +106,13 @@ public struct WorkoutEvaluation: Sendable {
             let secondsPerUnit = { (speed: Double) in units.metresPerUnit / speed }
             let delta = secondsPerUnit(v) - secondsPerUnit(w)
             let kind = delta < -0.5 ? "pace_faster" : delta > 0.5 ? "pace_slower" : "pace_same"
-            result.findings.append(Finding(kind: kind, text: "pace \(UnitSystem.clock(secondsPerUnit(v))) /\(units.distanceUnit) vs "
-                                           + "\(UnitSystem.clock(secondsPerUnit(w))) /\(units.distanceUnit) on a comparable "
-                                           + "\(units.distance(previous.distance)) \(units.distanceUnit) session", value: delta))
+            // A ride reads in speed, the others in pace; the kind and value are the pace change either way.
+            let speedUnit = units == .metric ? "km/h" : "mph"
+            let shown = activity == .ride
+                ? "speed \(UnitSystem.fixed(v * 3600 / units.metresPerUnit, 1)) vs \(UnitSystem.fixed(w * 3600 / units.metresPerUnit, 1)) \(speedUnit)"
+                : "pace \(UnitSystem.clock(secondsPerUnit(v))) /\(units.distanceUnit) vs \(UnitSystem.clock(secondsPerUnit(w))) /\(units.distanceUnit)"
+            result.findings.append(Finding(kind: kind, text: shown + " on a comparable \(units.distance(previous.distance)) \(units.distanceUnit) session",
+                                           value: delta))
             if let h = latest.heartRateAverage, let g = previous.heartRateAverage, h > 0, g > 0 {
                 let now = v * 60 / h, before = w * 60 / g
                 let change = now / before - 1
