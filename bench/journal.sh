@@ -141,4 +141,42 @@ for verb in goals habits awards load; do
     p=$(median "$pacerctl" $verb --config "$work/pacer.conf" --journal "$journal" --today $today --json)
     row "$verb --json" "$p" "$s" target
 done
+
+# Strength (#15): `strength` and `evaluate` over 100 000 sets (5 000 sessions of 20 sets, each
+# with SAMPLES heart-rate samples) against sqlite3 computing the per-exercise, per-session
+# aggregates both start from (sets, top weight, reps, volume, best Epley) over the same sets
+# in a table. Target: under 20 ms each.
+sets=${STRENGTH_SETS:-100000}
+strength=$work/strength
+"$pacerctl" journal-synth --journal "$strength" --sets "$sets" --samples "$samples" --span-days 7500 --no-sync --sets-csv "$work/sets.csv"
+du -sh "$strength" | sed "s/^/# strength journal ($sets sets) size: /"
+t0=$EPOCHREALTIME
+"$pacerctl" strength --journal "$strength" >/dev/null
+t1=$EPOCHREALTIME
+echo "# strength index rebuilt from the segments in $(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", (b-a)*1000}') ms (once, then cached): $(stat -c %s "$strength/strength.pjs") bytes"
+sqlite3 "$work/sets.db" <<SQL
+CREATE TABLE sets(session INTEGER, time_ms INTEGER, exercise TEXT, weight_kg REAL, reps INTEGER);
+.import --csv --skip 1 $work/sets.csv sets
+SQL
+strength_sql="SELECT exercise, session, count(*), max(weight_kg), sum(reps), sum(weight_kg * reps), max(weight_kg * (1 + reps / 30.0))
+              FROM sets GROUP BY exercise, session ORDER BY exercise, min(time_ms);"
+# Same answer first: sessions and total volume per exercise.
+"$pacerctl" strength --journal "$strength" --json |
+    /usr/bin/python3 -c 'import json,sys
+for e in sorted(json.load(sys.stdin)["exercises"], key=lambda e: e["exercise"]):
+    print(e["exercise"].replace(" ", "_"), len(e["sessions"]), "%.1f" % sum(s["volume_kg"] for s in e["sessions"]))' >"$work/pacer.strength"
+sqlite3 -separator ' ' "$work/sets.db" "SELECT replace(exercise, ' ', '_'), count(DISTINCT session), printf('%.1f', sum(weight_kg * reps))
+    FROM sets GROUP BY exercise ORDER BY exercise;" >"$work/sqlite.strength"
+if cmp -s "$work/pacer.strength" "$work/sqlite.strength"; then
+    echo "# strength: same sessions and volume per exercise as sqlite3 ($(wc -l <"$work/pacer.strength") exercises, $(sqlite3 "$work/sets.db" 'select count(*) from sets') sets)"
+else
+    echo "# MISMATCH between pacerctl strength and sqlite3:"; diff "$work/pacer.strength" "$work/sqlite.strength" | head; exit 1
+fi
+row20() {  # name, pacer ms, sqlite ms: the strength target is under 20 ms
+    awk -v n="$1" -v p="$2" -v s="$3" 'BEGIN{printf "%-24s pacerctl %8.2f ms   sqlite3 %8.2f ms   ratio sqlite3/pacerctl %5.2fx  %s\n", n, p, s, s/p, p < 20 ? "(target < 20 ms met)" : "(target < 20 ms MISSED)"}'
+}
+s=$(median sqlite3 "$work/sets.db" "$strength_sql")
+p=$(median "$pacerctl" strength --journal "$strength" --json); row20 "strength --json" "$p" "$s"
+p=$(median "$pacerctl" strength --journal "$strength"); row20 "strength" "$p" "$s"
+p=$(median "$pacerctl" evaluate --journal "$strength" --json); row20 "evaluate --json" "$p" "$s"
 journal_size

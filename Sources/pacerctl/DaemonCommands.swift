@@ -20,10 +20,10 @@ enum DaemonCommands {
         return try printReply(reply, options: options)
     }
 
-    static let start = control("start", usage: "start [run|walk|ride]", summary: "start recording a session") { parsed in
+    static let start = control("start", usage: "start [run|walk|ride|strength|other]", summary: "start recording a session") { parsed in
         guard parsed.positionals.count <= 1 else { throw UsageError("start takes at most one activity") }
         guard let name = parsed.positionals.first else { return .start(activity: nil) }
-        guard let activity = Activity(rawValue: name) else { throw UsageError("activity must be run, walk or ride") }
+        guard let activity = Activity(rawValue: name) else { throw UsageError("activity must be \(ActivityProfile.names)") }
         return .start(activity: activity)
     }
     static let pause = control("pause", summary: "pause the session") { _ in .pause }

@@ -18,7 +18,17 @@ enum ExportCommand {
             printError("pacerctl export: no session \(id) in \(options.journal)")
             return 1
         }
-        let bytes = format.write(ExportSession(session))
+        if let refusal = StrengthExport.refusal(format: format.rawValue, activity: session.activity) {
+            printError("pacerctl export: session \(id): \(refusal)")
+            return 1
+        }
+        var export = ExportSession(session)
+        if session.activity == .strength {
+            // Sets appended after the session ended live further on in the journal: the set index has them all.
+            export.events = export.events.filter { StrengthSet($0) == nil && StrengthSet.undoneNumber($0) == nil }
+                + (try StrengthHistory.load(directory: options.journal).sets(session: id).map(\.event))
+        }
+        let bytes = format.write(export)
         if let path = args.option("output"), path != "-" {
             do { try AtomicFile.write(bytes, to: path) } catch {
                 printError("pacerctl export: \(path): \(error)")

@@ -31,7 +31,7 @@ struct HistoryOptions {
 
     static func activity(_ args: CommandArguments) throws -> Activity? {
         guard let name = args.option("activity") else { return nil }
-        guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be run, walk or ride") }
+        guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be \(ActivityProfile.names)") }
         return a
     }
 }

@@ -4,9 +4,9 @@ import PacerSystem
 /// Writes synthetic daily sessions into a journal: the data set of `bench/journal.sh` and of
 /// demos. Deterministic (fixed seed); each session gets `--samples` evenly spaced samples.
 enum JournalSynthCommand {
-    static let subcommand = Subcommand(name: "journal-synth", usage: "journal-synth --journal DIR [--sessions N] [--samples K] [--span-days D] [--no-sync]",
+    static let subcommand = Subcommand(name: "journal-synth", usage: "journal-synth --journal DIR [--sessions N] [--samples K] [--span-days D] [--sets N [--sets-csv FILE]] [--no-sync]",
                                        summary: "append N synthetic daily sessions to a journal (bench data)") { argv in
-        let args = try CommandArguments(argv, flags: ["no-sync"], options: ["journal", "sessions", "samples", "span-days"])
+        let args = try CommandArguments(argv, flags: ["no-sync"], options: ["journal", "sessions", "samples", "span-days", "sets", "sets-csv"])
         guard let dir = args.option("journal") else { throw UsageError("--journal is required") }
         let count = try args.integer("sessions", in: 0...1_000_000) ?? 100
         let perSession = max(2, try args.integer("samples", in: 0...1_000_000) ?? 60)
@@ -18,6 +18,10 @@ enum JournalSynthCommand {
         options.synchronous = !args.flag("no-sync")
         options.commitInterval = 1e9
         let writer = try JournalWriter(directory: dir, options: options)
+        if let sets = try args.integer("sets", in: 1...10_000_000) {
+            try writeStrength(sets: sets, samples: perSession, spanDays: spanDays, writer: writer, csvPath: args.option("sets-csv"))
+            return 0
+        }
         var rng: UInt64 = 0x9E37_79B9_7F4A_7C15
         func random() -> Double {
             rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

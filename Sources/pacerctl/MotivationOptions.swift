@@ -37,17 +37,6 @@ struct MotivationOptions {
         return day
     }
 
-    func write(_ text: String) throws {
-        let out = BufferedOutput()
-        try out.write(text)
-        try out.flush()
-    }
-
-    func write(_ json: JSONWriter) throws {
-        var bytes = json.bytes
-        bytes.append(10)
-        let out = BufferedOutput()
-        try bytes.withUnsafeBytes { try out.write(bytes: $0) }
-        try out.flush()
-    }
+    func write(_ text: String) throws { try CommandOutput.write(text) }
+    func write(_ json: JSONWriter) throws { try CommandOutput.write(json) }
 }

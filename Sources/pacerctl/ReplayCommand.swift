@@ -13,7 +13,7 @@ enum ReplayCommand {
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
         if let name = arguments.option("activity") {
-            guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be run, walk or ride, not '\(name)'") }
+            guard let a = Activity(rawValue: name) else { throw UsageError("--activity must be \(ActivityProfile.names), not '\(name)'") }
             activity = a
         }
         var config = PacerConfig()

@@ -142,6 +142,7 @@ final class Daemon {
         case .sessions:
             server.send(sessionsLine(), to: client)
         case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
+        case .set, .setUndo: server.send(strengthLine(request), to: client)
         }
     }
 

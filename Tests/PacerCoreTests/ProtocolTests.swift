@@ -66,7 +66,7 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(message("{\"enable\":true}"), "missing \"cmd\"")
         XCTAssertEqual(message("{\"cmd\":7}"), "\"cmd\" must be a string")
         XCTAssertEqual(message("{\"cmd\":\"watch\",\"enable\":\"yes\"}"), "\"enable\" must be true or false")
-        XCTAssertEqual(message("{\"cmd\":\"start\",\"activity\":\"swim\"}"), "\"activity\" must be one of run, walk, ride")
+        XCTAssertEqual(message("{\"cmd\":\"start\",\"activity\":\"swim\"}"), "\"activity\" must be run, walk, ride, strength or other")
         XCTAssertEqual(message("{\"cmd\":"), "bad JSON: unexpected end at byte 7")
         XCTAssertEqual(message("\u{1}garbage"), "bad JSON: unexpected character at byte 0")
         XCTAssertEqual(message(String(repeating: "[", count: 100)), "bad JSON: nested too deeply at byte 64")

@@ -24,6 +24,9 @@ extension PacerConfig {
         case ("unattended", "start_after_s"): unattended.startAfterSeconds = try p.number(in: 0...600)
         case ("unattended", "activity"):
             unattended.activity = p.value.lowercased() == "auto" ? nil : try p.choice(Activity.self)
+            if let a = unattended.activity, !a.profile.recordsTrack {
+                throw ConfigValueProblem("a \(a.rawValue) session is started by command, not by movement: use run, walk, ride or auto")
+            }
         case ("unattended", "auto_stop_idle_min"): unattended.autoStopIdleMinutes = try p.number(in: 0...1440)
         case ("unattended", "resume_within_min"): unattended.resumeWithinMinutes = try p.number(in: 0...1440)
         case ("alerts", "hr_high"): alerts.heartRateHigh = try optionalHeartRate(p)

@@ -31,7 +31,7 @@ public struct RecordingSettings: Equatable, Sendable {
     public func autoPause(for activity: Activity) -> AutoPause {
         switch activity {
         case .run: return autoPauseRun
-        case .walk: return autoPauseWalk
+        case .walk, .strength, .other: return autoPauseWalk   // no track: never used
         case .ride: return autoPauseRide
         }
     }

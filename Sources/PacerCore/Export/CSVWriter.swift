@@ -5,6 +5,7 @@ public enum CSVWriter {
     public static let header = "time,elapsed_s,lat,lon,alt_m,speed_mps,distance_m,hr_bpm,cadence_spm,steps,rr_ms,cadence_rpm,power_w\n"
 
     public static func write(_ session: ExportSession) -> [UInt8] {
+        if session.summary.activity == .strength { return StrengthExport.csv(session) }
         var out: [UInt8] = Array(header.utf8)
         out.reserveCapacity(session.samples.count * 100)
         let start = session.summary.start ?? session.samples.first?.time

@@ -18,7 +18,7 @@ public enum FITWriter {
         let s = session.summary
         let start = s.start ?? session.samples.first?.time ?? UTCTime(millisecondsSinceEpoch: epochOffset * 1000)
         let end = s.end ?? session.samples.last?.time ?? start
-        let sport: Int64 = switch s.activity { case .run: 1; case .ride: 2; case .walk: 11 }
+        let sport = Int64(s.activity.profile.fitSport)
         let halve = s.activity != .ride
         var w = FITMessageWriter()
 
@@ -58,6 +58,7 @@ public enum FITWriter {
             ])
         }
         w.data(local: Local.event, [fitTime(end), 0, 4, 0])   // timer stop_all
+        StrengthExport.writeFITSets(StrengthExport.sets(session), into: &w)
 
         let laps = session.laps
         let totalDistance = max(s.distanceMeters, 1e-9)
@@ -88,7 +89,7 @@ public enum FITWriter {
                                                             (22, .uint16), (23, .uint16), (25, .uint16), (26, .uint16), (28, .enumeration),
                                                             (20, .uint16), (21, .uint16), (34, .uint16)])
         w.data(local: Local.session, [
-            0, fitTime(end), 8, 1, fitTime(start), sport, 0,
+            0, fitTime(end), 8, 1, fitTime(start), sport, Int64(s.activity.profile.fitSubSport),
             FITMessageWriter.scaled(s.elapsedSeconds, 1000), FITMessageWriter.scaled(s.movingSeconds, 1000),
             FITMessageWriter.scaled(s.distanceMeters, 100), FITMessageWriter.scaled(s.calories, 1),
             FITMessageWriter.scaled(s.averageSpeed, 1000), FITMessageWriter.scaled(s.maxSpeed, 1000),

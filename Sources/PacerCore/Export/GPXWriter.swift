@@ -49,11 +49,10 @@ public enum GPXWriter {
     }
 
     static func gpxType(_ a: Activity) -> String {
-        switch a { case .run: "running"; case .walk: "walking"; case .ride: "cycling" }
+        a.profile.gpxType
     }
 
     static func title(_ s: SessionSummary) -> String {
-        let name = switch s.activity { case .run: "Run"; case .walk: "Walk"; case .ride: "Ride" }
-        return name + (s.start.map { " " + $0.rfc3339 } ?? "")
+        s.activity.profile.title + (s.start.map { " " + $0.rfc3339 } ?? "")
     }
 }

@@ -10,7 +10,7 @@ public enum TCXWriter {
         x.raw(#"<TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" "#)
         x.raw(#"xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2" "#)
         x.raw(#"xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">"#)
-        let sport = switch s.activity { case .run: "Running"; case .ride: "Biking"; case .walk: "Other" }
+        let sport = s.activity.profile.tcxSport
         x.raw("\n<Activities>\n<Activity Sport=\"" + sport + "\">\n")
         let start = s.start ?? session.samples.first?.time ?? UTCTime(millisecondsSinceEpoch: 0)
         x.element("Id", XMLText.time(start))

@@ -21,7 +21,7 @@ public struct PositionFilterParameters: Equatable, Sendable {
     public static func forActivity(_ activity: Activity) -> PositionFilterParameters {
         switch activity {
         case .run: return PositionFilterParameters(maxSpeed: 12, accelerationNoise: 1.5, stationarySpeed: 0.3)
-        case .walk: return PositionFilterParameters(maxSpeed: 5, accelerationNoise: 0.8, stationarySpeed: 0.25)
+        case .walk, .strength, .other: return PositionFilterParameters(maxSpeed: 5, accelerationNoise: 0.8, stationarySpeed: 0.25)
         case .ride: return PositionFilterParameters(maxSpeed: 35, accelerationNoise: 3, stationarySpeed: 0.5)
         }
     }

@@ -10,6 +10,8 @@ public struct JournalAssembler {
     public private(set) var highestID: UInt64 = 0
     public private(set) var sampleCount = 0
     private var codec: JournalSampleCodec?
+    /// Ended sessions (without samples or events): a `reopened` record may continue one.
+    private var ended: [UInt64: JournalSession] = [:]
     private let wantSamples: (UInt64) -> Bool
 
     /// - Parameter wantSamples: which sessions to decode samples for (others are skipped).
@@ -73,11 +75,22 @@ public struct JournalAssembler {
             session.summary = summary
             open = nil
             codec = nil
+            var kept = session
+            (kept.samples, kept.events, kept.isContinuation) = ([], [], false)
+            ended[id] = kept
             return session
         case let .tombstone(id, _):
             deleted.insert(id)
             return nil
         case let .reopened(id, time):
+            if open == nil, var continued = ended[id] {
+                // An ended session gains records (a set logged afterwards): until its new
+                // sessionEnd, the earlier summary stands.
+                continued.isContinuation = true
+                continued.hasSamples = false
+                open = continued
+                codec = JournalSampleCodec(sessionStart: continued.start)
+            }
             guard open?.id == id else { throw ByteReader.Malformed() }
             open!.events.append(.marker(time: time, kind: "reopened", detail: ""))
             return nil

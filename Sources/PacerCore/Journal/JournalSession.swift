@@ -13,6 +13,10 @@ public struct JournalSession: Sendable {
     public var offset: Int
     /// Samples were decoded (the caller asked for this session's samples).
     public var hasSamples: Bool
+    /// Records appended to this session after it had ended (a `reopened` record following its
+    /// sessionEnd: `pacerctl set --journal`): `events` holds only those, `summary` supersedes
+    /// the earlier one. Readers merge it into the session of the same id.
+    public var isContinuation = false
 
     public init(id: UInt64, activity: Activity, start: UTCTime, config: String, segment: UInt32, offset: Int, hasSamples: Bool) {
         self.id = id

@@ -7,11 +7,11 @@
 /// a field count and its fields. Version bytes 1 and 2 (the fixed-mask formats 1 and 2) are still read.
 public enum SessionSummaryCodec {
     public static func activityCode(_ a: Activity) -> UInt8 {
-        switch a { case .run: 0; case .walk: 1; case .ride: 2 }
+        a.profile.journalCode
     }
 
     public static func activity(code: UInt8) -> Activity? {
-        switch code { case 0: .run; case 1: .walk; case 2: .ride; default: nil }
+        ActivityProfile.activity(journalCode: code)
     }
 
     typealias Session = SummaryField<SessionSummary>

@@ -20,6 +20,7 @@ public enum EnergyModel {
     public static func met(activity: Activity, speed: Double) -> Double {
         let metresPerMinute = speed * 60
         switch activity {
+        case .strength, .other: return activity.profile.fixedMET ?? 0
         case .walk: return (3.5 + 0.1 * metresPerMinute) / 3.5
         case .run: return (3.5 + 0.2 * metresPerMinute) / 3.5
         case .ride:

@@ -9,7 +9,7 @@ public enum StrideModel {
     public static func cadence(speed: Double, activity: Activity, heightCentimetres: Double) -> Double? {
         let heightFactor = (175 / heightCentimetres).squareRoot()
         switch activity {
-        case .ride:
+        case .ride, .strength, .other:
             return nil
         case .walk:
             guard speed >= 0.3 else { return 0 }

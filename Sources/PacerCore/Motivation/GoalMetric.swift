@@ -91,6 +91,8 @@ extension Activity {
         case .run: 0
         case .walk: 1
         case .ride: 2
+        case .strength: 3
+        case .other: 4
         }
     }
 }

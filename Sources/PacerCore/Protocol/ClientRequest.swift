@@ -13,6 +13,9 @@ public enum ClientRequest: Equatable, Sendable {
     case habits
     case awards
     case load(days: Int?)
+    /// A set of the strength session (`ClientRequest+Set`).
+    case set(StrengthSetEntry)
+    case setUndo
 
     /// The `cmd` name, as it appears on the wire and in ACKs.
     public var command: String {
@@ -29,13 +32,14 @@ public enum ClientRequest: Equatable, Sendable {
         case .habits: "habits"
         case .awards: "awards"
         case .load: "load"
+        case .set, .setUndo: "set"
         }
     }
 
     /// Commands that change what is recorded; only trusted peers may send them.
     public var isControl: Bool {
         switch self {
-        case .start, .pause, .resume, .lap, .stop: true
+        case .start, .pause, .resume, .lap, .stop, .set, .setUndo: true
         case .status, .watch, .sessions, .goals, .habits, .awards, .load: false
         }
     }
@@ -57,7 +61,7 @@ public enum ClientRequest: Equatable, Sendable {
         case "start":
             guard let value = document["activity"], !value.isNull else { self = .start(activity: nil); return }
             guard let name = value.string, let activity = Activity(rawValue: name) else {
-                throw RequestError("\"activity\" must be one of run, walk, ride")
+                throw RequestError("\"activity\" must be \(ActivityProfile.names)")
             }
             self = .start(activity: activity)
         case "pause": self = .pause
@@ -75,6 +79,7 @@ public enum ClientRequest: Equatable, Sendable {
             guard let value = document["days"], !value.isNull else { self = .load(days: nil); return }
             guard let n = value.number, n >= 1, n <= 100_000, n == n.rounded() else { throw RequestError("\"days\" must be a positive whole number") }
             self = .load(days: Int(n))
+        case "set": self = try ClientRequest.set(document)
         default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
         }
     }
@@ -89,6 +94,8 @@ public enum ClientRequest: Equatable, Sendable {
         case .start(let activity?): w.key("activity"); w.value(activity.rawValue)
         case .goals(let date?): w.key("date"); w.value(date)
         case .load(let days?): w.key("days"); w.value(days)
+        case .set(let entry): ClientRequest.write(entry, into: &w)
+        case .setUndo: w.key("undo"); w.value(true)
         default: break
         }
         w.endObject()

@@ -68,6 +68,8 @@ public struct SessionRecorder: Sendable {
     private var undatedWithoutReference = 0
     /// Whether this session's weather was asked for (`[weather] attach`) or is in its journal.
     private var weatherRequested = false
+    /// The set log of a strength session (`SessionRecorder+Strength`).
+    var strengthLog = StrengthSessionLog()
 
     public init(settings: Settings) {
         self.settings = settings
@@ -131,7 +133,12 @@ public struct SessionRecorder: Sendable {
             deliverWaiting(through: time, emit: emit)
             timeline = time
         }
-        engine.handle(fix: fix, at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        if engine.activity.profile.recordsTrack || !engine.phase.isActive {
+            engine.handle(fix: fix, at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        } else {
+            // A session without a track takes the receiver only as its clock.
+            engine.tick(at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        }
         unattended?.observeSpeed(fix.speed, at: input.monotonic)
         requestWeather(at: fix, emit: emit)
     }
@@ -262,6 +269,7 @@ public struct SessionRecorder: Sendable {
     private mutating func begin(_ activity: Activity, at input: InputInstant, emit: (RecorderOutput) -> Void) {
         distanceOffset = 0
         waiting.removeAll()
+        strengthLog = StrengthSessionLog()
         let start: UTCTime
         var first: GNSSFix?
         if receiverIsLive(at: input), let last = lastFix {
@@ -276,7 +284,7 @@ public struct SessionRecorder: Sendable {
         started = start
         weatherRequested = false
         try? engine.handle(.start(activity), at: SessionRecorder.instant(start), time: start) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
-        if let first {
+        if let first, activity.profile.recordsTrack {
             engine.handle(fix: first, at: SessionRecorder.instant(start)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             requestWeather(at: first, emit: emit)
         }
@@ -305,7 +313,7 @@ public struct SessionRecorder: Sendable {
 
     /// A command's time on the timeline: the latest fix while the receiver is live (fixes still
     /// in a converter's buffer must not land after a stop), else the mapped clock.
-    private mutating func commandTime(at input: InputInstant, emit: (RecorderOutput) -> Void) -> UTCTime {
+    mutating func commandTime(at input: InputInstant, emit: (RecorderOutput) -> Void) -> UTCTime {
         let at = receiverIsLive(at: input) ? (timeline ?? time(at: input)) : max(time(at: input), timeline ?? time(at: input))
         advance(to: at, emit: emit)
         return at
@@ -320,6 +328,8 @@ public struct SessionRecorder: Sendable {
         var delivered = 0
         for item in waiting {
             guard item.time <= time else { break }
+            if engine.activity == .strength, case .heartRate(let m) = item.measurement,
+               let bpm = HeartRateReading(m).acceptedHeartRate { strengthLog.observe(heartRate: bpm, at: item.time) }
             engine.handle(item.measurement, at: SessionRecorder.instant(item.time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             delivered += 1
         }
@@ -412,6 +422,7 @@ public struct SessionRecorder: Sendable {
             }
         }
         engine = rebuilt
+        strengthLog = StrengthSessionLog(events: open.events)
         if let last = open.samples.last {
             distanceOffset = max(0, last.distanceMeters - engine.liveState(at: SessionRecorder.instant(last.time)).distanceMeters)
         }

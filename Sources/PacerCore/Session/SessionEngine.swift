@@ -208,6 +208,8 @@ public struct SessionEngine: Sendable {
     /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
     public mutating func tick(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
+        // Without a track no fix ever credits time: the heartbeat does.
+        if !activity.profile.recordsTrack { account(upTo: instant) }
         checkZone(at: instant, emit: emit)
         emitSamples(upTo: instant, emit: emit)
     }
@@ -233,7 +235,7 @@ public struct SessionEngine: Sendable {
            let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
             steps.estimated(cadence: cadence, seconds: dt)
         }
-        if heartRate.heartRate(at: instant) == nil, lastEstimate != nil {
+        if heartRate.heartRate(at: instant) == nil, lastEstimate != nil || activity.profile.fixedMET != nil {
             metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
                                                            athlete: config.athlete, seconds: dt)
         }
@@ -440,7 +442,7 @@ public struct SessionEngine: Sendable {
         s.powerMax = bike.power.maximum()
         s.powerNormalized = bike.power.normalized()
         let kcal = heartRate.kilocalories + metKilocalories
-        if heartRate.accepted > 0 || sawPosition { s.calories = kcal }
+        if heartRate.accepted > 0 || sawPosition || metKilocalories > 0 { s.calories = kcal }
         s.rmssd = rmssd.rmssd
         s.laps = laps
         s.splits = splits

@@ -88,10 +88,17 @@ public final class JournalHistory {
     /// Every finished, undeleted session of the journal with its best efforts (the index rows).
     static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> [HistoryIndex.Entry] {
         var entries: [HistoryIndex.Entry] = []
+        var rowOfID: [UInt64: Int] = [:]
         var assembler = JournalAssembler()
         func add(_ session: JournalSession) {
             var summary = session.effectiveSummary
             summary.id = String(session.id)
+            if session.isContinuation, let row = rowOfID[session.id] {
+                // Records appended after its end: the later summary supersedes, the row stays.
+                entries[row].summary = summary
+                return
+            }
+            rowOfID[session.id] = entries.count
             entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
                                  bestEfforts: BestEfforts.fastest(samples: session.samples)))
         }
@@ -113,14 +120,15 @@ public final class JournalHistory {
 
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
     /// goes without a saved index.
-    static func save(_ bytes: [UInt8], directory: JournalDirectory) {
-        let temp = directory.indexPath + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
+    static func save(_ bytes: [UInt8], directory: JournalDirectory, path: String? = nil) {
+        let target = path ?? directory.indexPath
+        let temp = target + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
         do {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
             try file.writeAll(bytes, at: 0)
             try file.syncData()
-            try directory.rename(temp, to: directory.indexPath)
+            try directory.rename(temp, to: target)
             try directory.syncEntries()
         } catch {
             unlink(temp)

@@ -161,6 +161,19 @@ public final class JournalWriter {
         try commit()
     }
 
+    /// Appends events to session `id`, which has ended: a `reopened` record, the events, and a
+    /// sessionEnd whose summary supersedes the earlier one, in one commit (`pacerctl set
+    /// --journal`). Nothing committed is rewritten.
+    public func append(events: [JournalEvent], toEndedSession id: UInt64, summary: SessionSummary, at time: UTCTime) throws {
+        guard encoder.openID == nil, recovered == nil else { throw JournalStateError("a session is open") }
+        JournalRecord.reopened(id: id, time: time).appendFrame(to: &pending)
+        for e in events { JournalRecord.event(e).appendFrame(to: &pending) }
+        var s = summary
+        s.id = String(id)
+        JournalRecord.sessionEnd(id: id, summary: s).appendFrame(to: &pending)
+        try commit()
+    }
+
     /// `clock_gettime(CLOCK_REALTIME)` as UTC (for records the user makes, such as tombstones).
     public static func wallClock() -> UTCTime {
         var ts = timespec()
@@ -244,7 +257,12 @@ public final class JournalWriter {
         }
         written = validEnd
         if outline.highestID > 0 { nextID = outline.highestID + 1 }
-        if malformedAt == nil, let open = assembler.open, let codec = assembler.openCodec {
+        if malformedAt == nil, let open = assembler.open, open.isContinuation {
+            // An offline append torn before its sessionEnd: the earlier summary is closed again.
+            recovered = (open, JournalSampleCodec(sessionStart: open.start))
+            recovery.openSessionID = open.id
+            try closeRecoveredSession()
+        } else if malformedAt == nil, let open = assembler.open, let codec = assembler.openCodec {
             recovered = (open, codec)
             recovery.openSessionID = open.id
         } else if let open = assembler.open {
