@@ -10,18 +10,19 @@ extension Daemon {
         exporter?.next()
     }
 
-    /// A session ended under journal id `id` with `summary`.
-    func exportSession(id: String?, summary: SessionSummary) {
+    /// A session ended under journal id `id` (its start and activity name the files).
+    func exportSession(id: String?, start: UTCTime?, activity: Activity) {
         guard let id, settings.export.directory != nil else { return }
         // The child reads the session from the journal: make sure its end is on disk first.
         syncJournal()
-        exporter?.sessionEnded(id: id, summary: summary, settings: settings.export, calendar: motivation?.calendar ?? SystemTimeZone.calendar())
+        exporter?.sessionEnded(id: id, start: start, activity: activity, settings: settings.export,
+                               calendar: motivation?.calendar ?? SystemTimeZone.calendar())
     }
 
     /// The session a crash left open, once the journal has closed it as interrupted.
     func exportRecoveredIfClosed() {
         guard let recovery = journal?.writer.recovery, recovery.closedAsInterrupted, let id = recovery.openSessionID.map(String.init),
-              let summary = history.last(where: { $0.id == id }) else { return }
-        exportSession(id: id, summary: summary)
+              let facts = motivation?.history.sessions.last(where: { String($0.id) == id }) else { return }
+        exportSession(id: id, start: UTCTime(millisecondsSinceEpoch: facts.start), activity: facts.activity)
     }
 }

@@ -33,12 +33,14 @@ final class OutboxExporter {
     }
 
     /// Queues a finished session's files and starts on them (with any earlier failures).
-    func sessionEnded(id: String, summary: SessionSummary, settings: ExportSettings, calendar: LocalCalendar) {
+    func sessionEnded(id: String, start: UTCTime?, activity: Activity, settings: ExportSettings, calendar: LocalCalendar) {
         guard let directory = settings.directory else { return }
-        let start = summary.start ?? summary.end ?? UTCTime(millisecondsSinceEpoch: 0)
+        let start = start ?? UTCTime(millisecondsSinceEpoch: 0)
         let local = UTCTime(millisecondsSinceEpoch: calendar.localSeconds(milliseconds: start.millisecondsSinceEpoch) * 1000)
-        queue.add(sessionID: id, baseName: ExportQueue.baseName(localStart: local, activity: summary.activity),
-                  directory: directory, formats: settings.formats) { access($0, F_OK) == 0 }
+        // A strength session has no track: no GPX or TCX for it, only what its formats allow.
+        let formats = settings.formats.filter { StrengthExport.refusal(format: $0.rawValue, activity: activity) == nil }
+        queue.add(sessionID: id, baseName: ExportQueue.baseName(localStart: local, activity: activity),
+                  directory: directory, formats: formats) { access($0, F_OK) == 0 }
         save()
         failed = []
         next()
