@@ -176,7 +176,7 @@ final class StrengthTests: XCTestCase {
         // Through the record codec unchanged (an event record, type 6).
         var frame: [UInt8] = []
         JournalRecord.event(set.event).appendFrame(to: &frame)
-        XCTAssertEqual(frame[4], 6)
+        XCTAssertEqual(frame[0], 6, "a format 3 long frame starts with its record type")
     }
 
     func testBadInputIsRefused() {

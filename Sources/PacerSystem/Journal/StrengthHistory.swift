@@ -26,7 +26,7 @@ public enum StrengthHistory {
             let bytes = try JournalFile(path: segment.path, writable: false).readAll()
             bytes.withUnsafeBytes { raw in
                 _ = JournalScanner.scan(raw) { type, payload, _ in
-                    guard type != .samples else { return true }
+                    guard !type.holdsSamples else { return true }
                     guard let record = try? JournalRecord.decode(type: type, payload: payload) else { return false }
                     builder.consume(record)
                     return true
