@@ -55,7 +55,8 @@ final class AviationWeatherAPITests: XCTestCase {
         let c = try PacerConfig(parsing: "[weather]\nurl = http://127.0.0.1:8080/api/data\nradius_km = 25\n", file: "t.conf")
         XCTAssertEqual(c.weather.url, "http://127.0.0.1:8080/api/data")
         XCTAssertEqual(c.weather.radiusKilometres, 25)
-        XCTAssertThrowsError(try PacerConfig(parsing: "[weather]\nattach = yes\n", file: "t.conf"))
+        XCTAssertTrue(try PacerConfig(parsing: "[weather]\nattach = yes\n", file: "t.conf").weather.attach)
+        XCTAssertThrowsError(try PacerConfig(parsing: "[weather]\nattach = 2\n", file: "t.conf"))
         XCTAssertThrowsError(try PacerConfig(parsing: "[weather]\nurl = ftp://x\n", file: "t.conf"))
         XCTAssertEqual(PacerConfig().weather.url, "https://aviationweather.gov/api/data")
     }
