@@ -142,6 +142,14 @@ final class JournalFormatTests: XCTestCase {
                 var r2 = ByteReader(raw)
                 _ = try? SessionSummaryCodec.decode(&r2)
             }
+            // The same bytes as the frames of a segment of every readable version.
+            for version in JournalFormat.readableVersions {
+                var segment = JournalFormat.segmentHeader(number: 1)
+                segment[8] = UInt8(version)
+                segment += bytes
+                let result = segment.withUnsafeBytes { raw in JournalScanner.scan(raw) { _, _, _ in true } }
+                XCTAssertLessThanOrEqual(result.validEnd, segment.count)
+            }
         }
     }
 
@@ -172,6 +180,12 @@ final class JournalFormatTests: XCTestCase {
             }
         }
         XCTAssertEqual(overhead, [JournalFrame.shortOverhead: 3600])
+    }
+
+    /// The standard check value of CRC-16/CCITT (IBM-3740): the short frames' CRC is that one.
+    func testCRC16CheckValue() {
+        XCTAssertEqual(CRC16CCITT.checksum(Array("123456789".utf8)), 0x29B1)
+        XCTAssertEqual(CRC16CCITT.checksum([]), 0xFFFF)
     }
 
     func testBestEffortsInterpolate() {
