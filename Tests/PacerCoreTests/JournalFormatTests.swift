@@ -164,7 +164,7 @@ final class JournalFormatTests: XCTestCase {
         let perHour = f.bytes.count - before
         print("journal: \(perHour) bytes per hour of 1 Hz recording with heart rate (1 record per second)")
         // docs/journal.md quotes this figure (format 3 with 9-byte frames: 72 050; format 1: 79 240).
-        XCTAssertEqual(perHour, 60_730)
+        XCTAssertEqual(perHour, 57_130)
         let (_, result, open) = finishedSessions(f.bytes)
         XCTAssertEqual(result.end, .clean)
         XCTAssertEqual(open?.samples, samples)

@@ -23,7 +23,7 @@
 ///
 ///     short  tag 1 t LLLLLL: a samples record (t = 0: type 10, t = 1: type 11) of L = 0...63
 ///            bytes, then the L payload bytes, then CRC-16/CCITT (`CRC16CCITT`, u16 LE) of the
-///            tag and the payload: 3 bytes of frame around the 1 Hz commit's ~12-byte payload.
+///            tag and the payload: 3 bytes of frame around the 1 Hz commit's ~11-byte payload.
 ///     long   tag 0 + record type (1...127), varint L (1...4 bytes, at most `maximumPayload`),
 ///            L payload bytes, then CRC-32C (u32 LE) of the tag, the length and the payload.
 ///
@@ -76,8 +76,10 @@
 ///                   the field set follows as a count and that many ids, else it is the
 ///                   previous sample's; other bits 0), then one value per field of the set.
 ///                   Fields are `JournalSampleField.table` (id, quantization, 1st/2nd-order
-///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a count
-///                   ≤ 64 and that many, 3 reserved), so unknown ids are skipped.
+///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a list:
+///                   a varint of count (≤ 64) in bits 0...2 (7: count − 7 follows) and the
+///                   first value's zigzag above, then the other values; 3 reserved), so
+///                   unknown ids are skipped.
 ///  11 continuedSamples: as 10, but the first sample's header byte is left out: it is 0 (one
 ///                   second after the previous sample, the same fields), as it nearly always is
 ///                   at one commit a second. May be empty (a sample with no field).
