@@ -182,6 +182,22 @@ final class JournalFormatTests: XCTestCase {
         XCTAssertEqual(overhead, [JournalFrame.shortOverhead: 3600])
     }
 
+    /// A reader takes lists of at most 64 values (more is damage): the writer never writes more,
+    /// so a strap that bursts RR intervals cannot make the journal unreadable.
+    func testAnRRListLongerThanAReaderTakesKeepsItsLast64() throws {
+        let rr = (0..<70).map { UInt16(400 + $0) }
+        let sample = SessionSample(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 1000), heartRate: 150, rrIntervals: rr)
+        var codec = JournalSampleCodec(sessionStart: t0)
+        var w = ByteWriter()
+        codec.encode(sample, into: &w)
+        var back = JournalSampleCodec(sessionStart: t0)
+        try w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            XCTAssertEqual(try back.decode(&r).rrIntervals, Array(rr.suffix(64)))
+            XCTAssertTrue(r.isAtEnd)
+        }
+    }
+
     /// The standard check value of CRC-16/CCITT (IBM-3740): the short frames' CRC is that one.
     func testCRC16CheckValue() {
         XCTAssertEqual(CRC16CCITT.checksum(Array("123456789".utf8)), 0x29B1)

@@ -68,7 +68,8 @@ public struct JournalSampleCodec: Sendable {
         }
         for (row, field) in table.enumerated() where mask & 1 << UInt64(row) != 0 {
             if case .rrIntervals = field.value {
-                let rr = s.rrIntervals
+                // A reader takes at most `maximumList` (damage otherwise): never write more.
+                let rr = s.rrIntervals.suffix(Self.maximumList)
                 Self.putListHead(count: rr.count, first: rr.first.map { Int64($0) &- lastRR } ?? 0, &w)
                 for (i, v) in rr.enumerated() {
                     if i > 0 { w.zigzag(Int64(v) &- lastRR) }
