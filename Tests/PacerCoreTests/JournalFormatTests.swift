@@ -142,6 +142,14 @@ final class JournalFormatTests: XCTestCase {
                 var r2 = ByteReader(raw)
                 _ = try? SessionSummaryCodec.decode(&r2)
             }
+            // The same bytes as the frames of a segment of every readable version.
+            for version in JournalFormat.readableVersions {
+                var segment = JournalFormat.segmentHeader(number: 1)
+                segment[8] = UInt8(version)
+                segment += bytes
+                let result = segment.withUnsafeBytes { raw in JournalScanner.scan(raw) { _, _, _ in true } }
+                XCTAssertLessThanOrEqual(result.validEnd, segment.count)
+            }
         }
     }
 
@@ -156,7 +164,7 @@ final class JournalFormatTests: XCTestCase {
         let perHour = f.bytes.count - before
         print("journal: \(perHour) bytes per hour of 1 Hz recording with heart rate (1 record per second)")
         // docs/journal.md quotes this figure (format 3 with 9-byte frames: 72 050; format 1: 79 240).
-        XCTAssertEqual(perHour, 60_730)
+        XCTAssertEqual(perHour, 57_130)
         let (_, result, open) = finishedSessions(f.bytes)
         XCTAssertEqual(result.end, .clean)
         XCTAssertEqual(open?.samples, samples)
@@ -172,6 +180,28 @@ final class JournalFormatTests: XCTestCase {
             }
         }
         XCTAssertEqual(overhead, [JournalFrame.shortOverhead: 3600])
+    }
+
+    /// A reader takes lists of at most 64 values (more is damage): the writer never writes more,
+    /// so a strap that bursts RR intervals cannot make the journal unreadable.
+    func testAnRRListLongerThanAReaderTakesKeepsItsLast64() throws {
+        let rr = (0..<70).map { UInt16(400 + $0) }
+        let sample = SessionSample(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 1000), heartRate: 150, rrIntervals: rr)
+        var codec = JournalSampleCodec(sessionStart: t0)
+        var w = ByteWriter()
+        codec.encode(sample, into: &w)
+        var back = JournalSampleCodec(sessionStart: t0)
+        try w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            XCTAssertEqual(try back.decode(&r).rrIntervals, Array(rr.suffix(64)))
+            XCTAssertTrue(r.isAtEnd)
+        }
+    }
+
+    /// The standard check value of CRC-16/CCITT (IBM-3740): the short frames' CRC is that one.
+    func testCRC16CheckValue() {
+        XCTAssertEqual(CRC16CCITT.checksum(Array("123456789".utf8)), 0x29B1)
+        XCTAssertEqual(CRC16CCITT.checksum([]), 0xFFFF)
     }
 
     func testBestEffortsInterpolate() {

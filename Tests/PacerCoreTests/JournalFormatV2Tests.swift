@@ -7,9 +7,9 @@ import XCTest
 final class JournalFormatV2Tests: XCTestCase {
     let t0 = UTCTime(rfc3339: "2026-03-01T07:00:00Z")!
 
-    static var fixtureSegment: [UInt8] {
+    static func fixtureSegment(_ fixture: String) -> [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/journal-v1-replay/segment-00000001.pjl")
+            .appendingPathComponent("../Fixtures/\(fixture)/segment-00000001.pjl")
         return [UInt8]((try? Data(contentsOf: url)) ?? Data())
     }
 
@@ -35,7 +35,9 @@ final class JournalFormatV2Tests: XCTestCase {
         w.u8(2)
         w.varint(6)
         for id: UInt64 in [16, 40, 45, 50, 1000, 28] { w.varint(id) }
-        w.zigzag(150); w.zigzag(-7); w.zigzag(300); w.zigzag(-300); w.varint(3); w.zigzag(1); w.zigzag(2); w.zigzag(3); w.zigzag(99_999); w.zigzag(12)
+        w.zigzag(150); w.zigzag(-7); w.zigzag(300); w.zigzag(-300)
+        w.varint(2 << 3 | 3); w.zigzag(2); w.zigzag(3)   // list head: count 3, first value zigzag(1) = 2
+        w.zigzag(99_999); w.zigzag(12)
         // A second sample, same set, time step 2 s: only deltas.
         w.u8(1); w.zigzag(1000); w.zigzag(2); w.zigzag(0); w.zigzag(0); w.zigzag(0); w.varint(0); w.zigzag(0); w.zigzag(0)
         var codec = JournalSampleCodec(sessionStart: t0)
@@ -160,12 +162,37 @@ final class JournalFormatV2Tests: XCTestCase {
     }
 
     func testV1FixtureReadsAndSurvivesEveryTruncationAndBitFlip() throws {
-        let bytes = Self.fixtureSegment
+        let bytes = Self.fixtureSegment("journal-v1-replay")
         XCTAssertEqual(bytes.count, 15770, "Tests/Fixtures/journal-v1-replay is committed unchanged")
+        try checkSurvivesEveryTruncationAndBitFlip(bytes, version: 1, ids: [1, 2, 3, 4])
+    }
+
+    /// Main's format 2 as it wrote a ride with power (`Tests/Fixtures/journal-v2-ride`).
+    func testV2FixtureReadsWithPowerAndSurvivesEveryTruncationAndBitFlip() throws {
+        let bytes = Self.fixtureSegment("journal-v2-ride")
+        XCTAssertEqual(bytes.count, 10729, "Tests/Fixtures/journal-v2-ride is committed unchanged")
+        try checkSurvivesEveryTruncationAndBitFlip(bytes, version: 2, ids: [1])
+        var assembler = JournalAssembler()
+        var ride: JournalSession?
+        bytes.withUnsafeBytes { raw in
+            _ = JournalScanner.scan(raw) { type, payload, offset in
+                if let s = try? assembler.consume(type: type, payload: payload, segment: 1, offset: offset) { ride = s }
+                return true
+            }
+        }
+        let samples = try XCTUnwrap(ride?.samples)
+        XCTAssertEqual(samples.count, 360)
+        XCTAssertEqual(samples.compactMap(\.power).count, 359)
+        XCTAssertEqual(samples.compactMap(\.power).max(), 326, "as main's CSV export of it says")
+        XCTAssertEqual(ride?.summary?.powerMax, 320)
+        XCTAssertEqual(ride?.summary?.laps.map(\.powerMax), [248, 320, 240])
+    }
+
+    func checkSurvivesEveryTruncationAndBitFlip(_ bytes: [UInt8], version: UInt32, ids: [UInt64]) throws {
         let whole = try sessions(bytes)
         XCTAssertEqual(whole.result.end, .clean)
-        XCTAssertEqual(whole.result.version, 1)
-        XCTAssertEqual(whole.ids, [1, 2, 3, 4])
+        XCTAssertEqual(whole.result.version, version)
+        XCTAssertEqual(whole.ids, ids)
         // Where each session's sessionEnd frame ends, from a scan of the intact file.
         var ends: [Int] = []
         bytes.withUnsafeBytes { raw in
@@ -174,7 +201,7 @@ final class JournalFormatV2Tests: XCTestCase {
                 return true
             }
         }
-        XCTAssertEqual(ends.count, 4)
+        XCTAssertEqual(ends.count, ids.count)
         for cut in stride(from: 0, through: bytes.count, by: 7) {
             let got = try sessions(Array(bytes[0..<cut]))
             XCTAssertEqual(got.ids, Array(whole.ids.prefix(ends.filter { $0 <= cut }.count)), "cut at \(cut)")

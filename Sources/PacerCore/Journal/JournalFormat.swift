@@ -10,13 +10,41 @@
 /// the segment number (u32 LE). A file shorter than 16 bytes holds no record and is re-headed.
 /// Versions 1...3 are read; only 3 is written, and a session never starts in an older
 /// segment (the writer starts a new one), so old segments followed by v3 segments read as one.
+/// The version decides the frame layout; records say their own format (type, summary version).
 ///
-/// FRAME. After the header the file is a sequence of frames, nothing else:
+/// FRAMES, VERSIONS 1 AND 2. After the header the file is a sequence of frames, nothing else:
 ///
 ///     offset 0  u32 LE  payload length L (at most `maximumPayload`)
-///     offset 4  u8      record type (1...9 below)
+///     offset 4  u8      record type (below)
 ///     offset 5  u32 LE  CRC-32C (Castagnoli) of bytes 0..<5 followed by the payload
 ///     offset 9  L bytes payload
+///
+/// FRAMES, VERSION 3 (`JournalFrame`). The first byte (the tag) says which of two kinds:
+///
+///     short  tag 1 t LLLLLL: a samples record (t = 0: type 10, t = 1: type 11) of L = 0...63
+///            bytes, then the L payload bytes, then CRC-16/CCITT (`CRC16CCITT`, u16 LE) of the
+///            tag and the payload: 3 bytes of frame around the 1 Hz commit's ~11-byte payload.
+///     long   tag 0 + record type (1...127), varint L (1...4 bytes, at most `maximumPayload`),
+///            L payload bytes, then CRC-32C (u32 LE) of the tag, the length and the payload.
+///
+/// A tag 0 (zeros) and an unknown type are no frame. A writer that finishes or deletes a
+/// session in a v1 or v2 segment writes that segment's 9-byte frames. The version field has no
+/// check of its own: when a segment's first frame verifies only in the other layout, a reader
+/// uses that one (`JournalFrame.layoutVersion`), so a flipped version bit costs nothing.
+///
+/// WHY A CRC-16 IS ENOUGH FOR SHORT FRAMES. It covers at most 64 bytes (512 bits). Its
+/// generator, 0x1021 = (x + 1) times a primitive polynomial of degree 15, has Hamming distance 4
+/// up to 32 751 bits: every 1-, 2- and 3-bit error and every odd number of flipped bits is
+/// caught, as is every burst of up to 16 bits (one or two damaged bytes); any other damage
+/// passes with probability 2^-16. A torn write is caught before any check: the frame runs past
+/// the end of the file (torn), or its region reads as zeros (a zero tag is no frame). What a
+/// CRC must catch is the rarer torn tail of non-zero garbage, which can only be the last
+/// second's commit; there a false match (2^-16, once in ~180 years of a crash a day) would keep
+/// one frame of wrong samples, and its payload must still decode exactly (reserved header bits
+/// 0, values in range, samples ending at the payload's end) or recovery cuts it as damage. A
+/// flipped bit in a length changes which bytes are checked: caught but for the same 2^-16
+/// (2^-32 in long frames). Long frames, rare (events, starts, ends) and of any size, keep
+/// CRC-32C: Hamming distance 6 up to 5 243 bits and 4 far beyond.
 ///
 /// RECOVERY. A reader accepts frames from the start while each one is complete and its CRC
 /// verifies; the first frame that does not (a torn write, a flipped bit, zeros) ends the valid
@@ -48,8 +76,13 @@
 ///                   the field set follows as a count and that many ids, else it is the
 ///                   previous sample's; other bits 0), then one value per field of the set.
 ///                   Fields are `JournalSampleField.table` (id, quantization, 1st/2nd-order
-///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a count
-///                   ≤ 64 and that many, 3 reserved), so unknown ids are skipped.
+///                   delta); an id's low two bits are its shape (0 one zigzag, 1 two, 2 a list:
+///                   a varint of count (≤ 64) in bits 0...2 (7: count − 7 follows) and the
+///                   first value's zigzag above, then the other values; 3 reserved), so
+///                   unknown ids are skipped.
+///  11 continuedSamples: as 10, but the first sample's header byte is left out: it is 0 (one
+///                   second after the previous sample, the same fields), as it nearly always is
+///                   at one commit a second. May be empty (a sample with no field).
 /// SUMMARIES (sessionEnd, index): version byte 3, activity, field count, fields as id + value
 /// (`SessionSummaryCodec.sessionFields`/`segmentFields`; shape in the id's low two bits: 0
 /// zigzag, 1 float64, 2 count + float64s, 3 length + bytes, used for laps and splits).
@@ -61,6 +94,7 @@ public enum JournalFormat {
     /// Versions a reader accepts: 1 and 2 (samples as record type 2) and 3.
     public static let readableVersions: ClosedRange<UInt32> = 1...3
     public static let segmentHeaderSize = 16
+    /// Frame header of versions 1 and 2 (version 3: `JournalFrame`).
     public static let frameHeaderSize = 9
     /// Larger lengths are damage, not records: no record comes near this.
     public static let maximumPayload = 16 << 20

@@ -38,7 +38,7 @@ public enum JournalFrame {
             out.append(UInt8(truncatingIfNeeded: crc)); out.append(UInt8(truncatingIfNeeded: crc >> 8))
             return
         }
-        precondition(type.rawValue < shortFlag && payload.count <= JournalFormat.maximumPayload)
+        assert(type.rawValue < shortFlag, "record types are below 128: a tag with bit 7 is a short frame")
         out.append(type.rawValue)
         var n = payload.count
         while n >= 0x80 { out.append(UInt8(truncatingIfNeeded: n) | 0x80); n >>= 7 }

@@ -68,8 +68,13 @@ public struct JournalSampleCodec: Sendable {
         }
         for (row, field) in table.enumerated() where mask & 1 << UInt64(row) != 0 {
             if case .rrIntervals = field.value {
-                w.varint(UInt64(s.rrIntervals.count))
-                for v in s.rrIntervals { w.zigzag(Int64(v) &- lastRR); lastRR = Int64(v) }
+                // A reader takes at most `maximumList` (damage otherwise): never write more.
+                let rr = s.rrIntervals.suffix(Self.maximumList)
+                Self.putListHead(count: rr.count, first: rr.first.map { Int64($0) &- lastRR } ?? 0, &w)
+                for (i, v) in rr.enumerated() {
+                    if i > 0 { w.zigzag(Int64(v) &- lastRR) }
+                    lastRR = Int64(v)
+                }
                 continue
             }
             let (a, b) = Self.value(of: field, in: s)!
@@ -121,10 +126,10 @@ public struct JournalSampleCodec: Sendable {
                 s.latitude = Double(try take(lane: 2 * row, true, &r)) / 1e7
                 s.longitude = Double(try take(lane: 2 * row + 1, true, &r)) / 1e7
             case .rrIntervals:
-                let n = try r.count(max: Self.maximumList)
+                let (n, first) = try Self.takeListHead(&r)
                 s.rrIntervals.reserveCapacity(n)
-                for _ in 0..<n {
-                    lastRR = lastRR &+ (try r.zigzag())
+                for i in 0..<n {
+                    lastRR = lastRR &+ (i == 0 ? first : try r.zigzag())
                     guard lastRR >= 0, lastRR <= 0xFFFF else { throw ByteReader.Malformed() }
                     s.rrIntervals.append(UInt16(lastRR))
                 }
@@ -133,12 +138,31 @@ public struct JournalSampleCodec: Sendable {
         return s
     }
 
+    /// A list starts with one varint that holds its count in the low 3 bits (7: the count − 7
+    /// follows as a varint) and its first value's zigzag above them, so a second's RR list of
+    /// up to 6 beats whose first changed by less than 8/1024 s starts with one byte, not two.
+    /// List values must fit 60 bits (RR deltas are within ±65535).
+    static func putListHead(count: Int, first: Int64, _ w: inout ByteWriter) {
+        let zigzag = count > 0 ? UInt64(bitPattern: (first << 1) ^ (first >> 63)) : 0
+        w.varint(zigzag &<< 3 | UInt64(min(count, 7)))
+        if count >= 7 { w.varint(UInt64(count - 7)) }
+    }
+
+    static func takeListHead(_ r: inout ByteReader) throws -> (count: Int, first: Int64) {
+        let v = try r.varint()
+        var n = Int(v & 7)
+        if n == 7 { n += try r.count(max: maximumList - 7) }
+        let zigzag = v >> 3
+        guard n > 0 || zigzag == 0 else { throw ByteReader.Malformed() }
+        return (n, Int64(bitPattern: zigzag >> 1) ^ -Int64(bitPattern: zigzag & 1))
+    }
+
     /// Passes over the value of a field this reader does not know, by the shape in its id.
     static func skip(id: UInt64, _ r: inout ByteReader) throws {
         switch JournalSampleField.Shape(rawValue: id & 3) {
         case .scalar: _ = try r.zigzag()
         case .pair: _ = try r.zigzag(); _ = try r.zigzag()
-        case .list: for _ in 0..<(try r.count(max: maximumList)) { _ = try r.zigzag() }
+        case .list: for _ in 1..<max(1, try takeListHead(&r).count) { _ = try r.zigzag() }
         case nil: throw ByteReader.Malformed()
         }
     }

@@ -3,8 +3,10 @@
 /// property on `SessionSample`.
 ///
 /// An id's low two bits are its shape, so a reader skips an id it does not know:
-/// 0 one zigzag varint, 1 two zigzag varints, 2 a count (at most 64) then that many zigzag
-/// varints, 3 reserved (a reader stops: the sample is malformed).
+/// 0 one zigzag varint, 1 two zigzag varints, 2 a list of at most 64 zigzag values (a head
+/// varint holding the count in bits 0...2, 7 meaning the count − 7 follows as a varint, and the
+/// first value's zigzag above them; then the other values), 3 reserved (a reader stops: the
+/// sample is malformed).
 public struct JournalSampleField: Sendable {
     public enum Shape: UInt64, Sendable { case scalar = 0, pair = 1, list = 2 }
 
