@@ -74,13 +74,17 @@ final class DaemonGPSDCompatTests: XCTestCase {
         try c.send(Array("?WATCH={\"enable\":true,\"json\":true};\n".utf8))
         XCTAssertEqual(try c.expect(["DEVICES"])["devices"]?.array?.first?["driver"]?.string, "NMEA0183")
         XCTAssertEqual(try c.expect(["WATCH"])["json"]?.bool, true)
-        let tpv = try c.expect(["TPV"])
+        // Under load an epoch's RMC can reach the decoder before its GGA: a 2D report may come
+        // first; a 3D one follows within the epoch.
+        var tpv = try c.expect(["TPV"])
+        for _ in 0..<20 where tpv["mode"]?.number != 3 { tpv = try c.expect(["TPV"]) }
         XCTAssertEqual(tpv["mode"]?.number, 3)
         try c.send(Array("?WATCH={\"enable\":false};?POLL;?VERSION;\n".utf8))
         XCTAssertEqual(try c.expect(["WATCH"])["enable"]?.bool, false)
         let poll = try c.expect(["POLL"])
         XCTAssertEqual(poll["active"]?.number, 1)
-        XCTAssertEqual(poll["tpv"]?.array?.first?["mode"]?.number, 3)
+        XCTAssertTrue([2, 3].contains(poll["tpv"]?.array?.first?["mode"]?.number ?? 0), "\(poll)")
+        XCTAssertNotNil(poll["tpv"]?.array?.first?["lat"])
         XCTAssertNotNil(poll["sky"]?.array?.first?["uSat"])
         XCTAssertEqual(try c.expect(["VERSION"])["proto_minor"]?.number, 14)
         // Watching is off: nothing but replies to requests arrives any more.
