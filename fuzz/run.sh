@@ -1,27 +1,26 @@
 #!/usr/bin/env bash
-# Runs the NMEA fuzzer for SECONDS (default 600), seeded with every NMEA capture of
-# ../shared/corpus cut into pieces of at most 3000 bytes at line ends.
-# Crashes land in .build/fuzz/artifacts/; the growing corpus in .build/fuzz/work/.
-# METAR and TAF decoders: fuzz/run-weather.sh metar|taf [SECONDS] (fuzz/README.md).
-set -euo pipefail
+# Runs every fuzz target one after the other, SECONDS each (default 600), and prints one line per
+# target: executions, rate and crashes. fuzz/run.sh [SECONDS] [TARGET...]; targets: nmea metar taf
+# gatt journal request reply config (default all). Builds what is missing first.
+# Exits non-zero when any target found a crash (its input is in .build/fuzz/artifacts*/).
+set -uo pipefail
 cd "$(dirname "$0")/.."
-seconds=${1:-600}
-[ -x .build/fuzz/nmea-fuzz ] || fuzz/build.sh
-mkdir -p .build/fuzz/seeds .build/fuzz/work .build/fuzz/artifacts
-python=/usr/bin/python3; [ -x "$python" ] || python=python3
-"$python" - <<'PY'
-import glob, os
-out = ".build/fuzz/seeds"
-for f in sorted(glob.glob("../shared/corpus/gpsd/*.log") + glob.glob("../shared/corpus/nmea/*.log")):
-    data = open(f, "rb").read()
-    i = 0
-    while i < len(data):
-        j = min(i + 3000, len(data))
-        k = data.rfind(b"\n", i, j)
-        if j < len(data) and k > i:
-            j = k + 1
-        open(os.path.join(out, "%s.%07d" % (os.path.basename(f), i)), "wb").write(data[i:j])
-        i = j
-PY
-SWIFT_BACKTRACE=enable=no exec .build/fuzz/nmea-fuzz -max_total_time="$seconds" -max_len=4096 \
-    -print_final_stats=1 -artifact_prefix=.build/fuzz/artifacts/ .build/fuzz/work .build/fuzz/seeds
+seconds=${1:-600}; shift || true
+targets=${*:-nmea metar taf gatt journal request reply config}
+mkdir -p .build/fuzz/logs
+status=0
+for t in $targets; do
+    log=.build/fuzz/logs/$t.log
+    case $t in
+        nmea) fuzz/run-nmea.sh "$seconds" >"$log" 2>&1 ;;
+        metar|taf) fuzz/run-weather.sh "$t" "$seconds" >"$log" 2>&1 ;;
+        *) fuzz/run-inputs.sh "$t" "$seconds" >"$log" 2>&1 ;;
+    esac
+    rc=$?
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    time=$(sed -n 's/^stat::.*//; s/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\2/p' "$log" | tail -1)
+    crashes=$(grep -c '^==[0-9]*==ERROR\|^SUMMARY: libFuzzer\|deadly signal' "$log")
+    [ $rc -ne 0 ] && status=1
+    printf '%-8s %10s executions in %4ss  exit %d  crash reports %d  (%s)\n' "$t" "${runs:-?}" "${time:-?}" "$rc" "$crashes" "$log"
+done
+exit $status

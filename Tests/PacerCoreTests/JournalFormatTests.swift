@@ -198,6 +198,37 @@ final class JournalFormatTests: XCTestCase {
         }
     }
 
+    /// Found by the GATT fuzzer: a 16-bit heart-rate field of 32896 reached a sample, the writer
+    /// wrote it, and the reader (which takes a value outside 0...999 for damage) then refused that
+    /// record and every session after it. A value outside its field's range is now left out.
+    func testAnIntegerOutsideItsFieldsRangeIsLeftOutNotWritten() throws {
+        let samples = [32896, 150, -3, 70_000].enumerated().map { i, hr in
+            SessionSample(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(i + 1) * 1000),
+                          distanceMeters: Double(i) * 3, heartRate: hr, power: i == 3 ? 70_000 : 200)
+        }
+        var codec = JournalSampleCodec(sessionStart: t0)
+        var w = ByteWriter()
+        for s in samples { codec.encode(s, into: &w) }
+        var back = JournalSampleCodec(sessionStart: t0)
+        try w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            let read = try samples.map { _ in try back.decode(&r) }
+            XCTAssertEqual(read.map(\.heartRate), [nil, 150, nil, nil])
+            XCTAssertEqual(read.map(\.power), [200, 200, 200, nil])
+            XCTAssertEqual(read.map(\.distanceMeters), [0, 3, 6, 9])
+            XCTAssertTrue(r.isAtEnd)
+        }
+    }
+
+    /// A strap's 16-bit field can say 32896 bpm; no heart beats like that, so it is not accounted.
+    func testAHeartRateNoHeartBeatsAtIsNotAccepted() {
+        XCTAssertNil(HeartRateReading(beatsPerMinute: 32896).acceptedHeartRate)
+        XCTAssertNil(HeartRateReading(beatsPerMinute: 255).acceptedHeartRate)
+        XCTAssertNil(HeartRateReading(beatsPerMinute: 0).acceptedHeartRate)
+        XCTAssertEqual(HeartRateReading(beatsPerMinute: 38).acceptedHeartRate, 38)
+        XCTAssertEqual(HeartRateReading(beatsPerMinute: 212).acceptedHeartRate, 212)
+    }
+
     /// The standard check value of CRC-16/CCITT (IBM-3740): the short frames' CRC is that one.
     func testCRC16CheckValue() {
         XCTAssertEqual(CRC16CCITT.checksum(Array("123456789".utf8)), 0x29B1)

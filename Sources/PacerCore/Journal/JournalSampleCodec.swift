@@ -35,7 +35,9 @@ public struct JournalSampleCodec: Sendable {
     static func value(of field: JournalSampleField, in s: SessionSample) -> (Int64, Int64)? {
         switch field.value {
         case let .number(scale, get, _): return quantize(get(s), scale).map { ($0, 0) }
-        case let .integer(_, get, _): return get(s).map { (Int64($0), 0) }
+        // A reader takes a value outside the range for damage: such a value is left out, so
+        // one absurd reading never makes the rest of the journal unreadable.
+        case let .integer(range, get, _): return get(s).flatMap { range.contains(Int64($0)) ? (Int64($0), 0) : nil }
         case .position:
             guard let lat = quantize(s.latitude, 1e7), let lon = quantize(s.longitude, 1e7) else { return nil }
             return (lat, lon)

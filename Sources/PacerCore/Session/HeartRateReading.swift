@@ -13,10 +13,16 @@ public struct HeartRateReading: Equatable, Sendable {
         self.rrIntervals = rrIntervals
     }
 
-    /// The heart rate to account, nil when the strap says it is not on skin.
+    /// Heart rates a human heart can beat at (resting bradycardia to the highest recorded in
+    /// adults, with margin). A strap's 16-bit field holds up to 65535: anything outside is a
+    /// glitch or a hostile peripheral, not a reading.
+    public static let plausibleRange = 20...250
+
+    /// The heart rate to account, nil when the strap says it is not on skin or the value is
+    /// not a heart rate.
     public var acceptedHeartRate: Int? {
         if contactDetected == false { return nil }
-        guard let bpm = beatsPerMinute, bpm > 0 else { return nil }
+        guard let bpm = beatsPerMinute, Self.plausibleRange.contains(bpm) else { return nil }
         return bpm
     }
 }
