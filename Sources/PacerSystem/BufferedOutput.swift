@@ -55,8 +55,8 @@ public func printError(_ text: String) {
     line.withUTF8 { p in
         var offset = 0
         while offset < p.count {
-            let n = Glibc.write(STDERR_FILENO, p.baseAddress! + offset, p.count - offset)
-            if n < 0 { if errno == EINTR { continue }; return }
+            let n = restartingEINTR { Glibc.write(STDERR_FILENO, p.baseAddress! + offset, p.count - offset) }
+            if n < 0 { return }
             offset += n
         }
     }

@@ -42,10 +42,10 @@ public final class ChildProcess {
     /// descriptor is non-blocking and nothing is there yet.
     public func read(max: Int = 65536) throws -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: max)
-        let n = buffer.withUnsafeMutableBytes { p in Glibc.read(outputDescriptor, p.baseAddress, max) }
+        let n = buffer.withUnsafeMutableBytes { p in restartingEINTR { Glibc.read(outputDescriptor, p.baseAddress, max) } }
         if n == 0 { return nil }
         if n < 0 {
-            if errno == EINTR || errno == EAGAIN { return [] }
+            if errno == EAGAIN { return [] }
             throw SystemError("read", errno: errno)
         }
         return Array(buffer[..<n])

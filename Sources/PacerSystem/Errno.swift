@@ -15,16 +15,25 @@ public struct SystemError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(call): \(String(cString: strerror(errno)))" }
 }
 
-/// Runs a system call, retrying on EINTR, and throws `SystemError` on -1.
-/// Every adapter goes through here so that no call site forgets EINTR.
+/// Runs a system call again for as long as it fails with EINTR, and returns its last result
+/// with `errno` as the call left it. Every system call of the adapters goes through here (or
+/// `retryingEINTR`), so that a signal (SIGHUP, SIGCHLD of an export child, a profiler's) never
+/// surfaces as a failed read, a dropped client or a lost notification;
+/// `SystemCallRulesTests` scans the sources for calls that do not.
+@discardableResult
+@inline(__always)
+public func restartingEINTR<T: FixedWidthInteger>(_ body: () -> T) -> T {
+    while true {
+        let r = body()
+        if r != -1 || Glibc.errno != EINTR { return r }
+    }
+}
+
+/// `restartingEINTR` for callers with nothing to decide on failure: throws `SystemError` on -1.
 @discardableResult
 @inline(__always)
 public func retryingEINTR<T: FixedWidthInteger>(_ call: String, _ body: () -> T) throws -> T {
-    while true {
-        let r = body()
-        if r != -1 { return r }
-        let e = Glibc.errno
-        if e == EINTR { continue }
-        throw SystemError(call, errno: e)
-    }
+    let r = restartingEINTR(body)
+    if r == -1 { throw SystemError(call, errno: Glibc.errno) }
+    return r
 }

@@ -84,12 +84,9 @@ public final class EventLoop {
         running = true
         while running {
             if pollSetDirty { rebuildPollSet() }
-            let timeout = millisecondsToNextTimer()
-            let n = poll(&pollSet, nfds_t(pollSet.count), timeout)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError("poll", errno: errno)
-            }
+            // After a signal the wait starts again, up to the next timer as it is then.
+            let n = restartingEINTR { poll(&pollSet, nfds_t(pollSet.count), millisecondsToNextTimer()) }
+            if n < 0 { throw SystemError("poll", errno: errno) }
             if n > 0 { dispatchReady() }
             fireDueTimers()
         }

@@ -58,15 +58,12 @@ public final class SerialPort {
 
     /// Reads what is available without blocking; EIO/ENODEV (unplugged) are thrown.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> ReadResult {
-        while true {
-            let n = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-            if n > 0 { return .bytes(n) }
-            if n == 0 { return .endOfFile }
-            let e = errno
-            if e == EINTR { continue }
-            if e == EAGAIN || e == EWOULDBLOCK { return .wouldBlock }
-            throw SystemError("read", errno: e)
-        }
+        let n = restartingEINTR { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+        if n > 0 { return .bytes(n) }
+        if n == 0 { return .endOfFile }
+        let e = errno
+        if e == EAGAIN || e == EWOULDBLOCK { return .wouldBlock }
+        throw SystemError("read", errno: e)
     }
 
     private func attributes() throws -> termios {

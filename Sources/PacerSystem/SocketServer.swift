@@ -56,9 +56,11 @@ public final class SocketServer {
             return
         }
         if client.queuedBytes == 0 {
-            let n = bytes.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            let n = bytes.withUnsafeBytes { b in
+                restartingEINTR { Glibc.send(client.fd, b.baseAddress, b.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+            }
             if n == bytes.count { return }
-            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
                 drop(client, reason: String(describing: SystemError("send", errno: errno)))
                 return
             }
@@ -76,9 +78,9 @@ public final class SocketServer {
 
     private func acceptPending() {
         while true {
-            let fd = pacer_accept_nonblocking(listenFD)
+            let fd = restartingEINTR { pacer_accept_nonblocking(listenFD) }
             if fd < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == ECONNABORTED { continue }
                 if errno != EAGAIN && errno != EWOULDBLOCK {
                     DaemonLog.warning("accept: \(String(cString: strerror(errno)))")
                 }
@@ -86,7 +88,7 @@ public final class SocketServer {
             }
             guard clients.count < limits.maximumClients else {
                 let message = ServerReply.error(message: "too many clients").line
-                _ = message.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                _ = message.withUnsafeBytes { m in restartingEINTR { Glibc.send(fd, m.baseAddress, m.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } }
                 close(fd)
                 DaemonLog.warning("refused a client: \(limits.maximumClients) already connected")
                 continue
@@ -118,10 +120,9 @@ public final class SocketServer {
     private func readRequests(_ client: SocketClient) {
         // Bounded per wakeup so that one chatty client cannot starve the others.
         for _ in 0..<16 {
-            let n = readBuffer.withUnsafeMutableBytes { Glibc.read(client.fd, $0.baseAddress, $0.count) }
+            let n = readBuffer.withUnsafeMutableBytes { b in restartingEINTR { Glibc.read(client.fd, b.baseAddress, b.count) } }
             if n == 0 { drop(client, reason: "closed by peer"); return }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return }
                 drop(client, reason: String(describing: SystemError("read", errno: errno)))
                 return
@@ -137,11 +138,10 @@ public final class SocketServer {
 
     private func flush(_ client: SocketClient) {
         while client.queuedBytes > 0 {
-            let n = client.output.withUnsafeBytes {
-                Glibc.send(client.fd, $0.baseAddress! + client.outputStart, client.queuedBytes, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+            let n = client.output.withUnsafeBytes { b in
+                restartingEINTR { Glibc.send(client.fd, b.baseAddress! + client.outputStart, client.queuedBytes, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             }
             if n < 0 {
-                if errno == EINTR { continue }
                 if errno == EAGAIN || errno == EWOULDBLOCK { return }
                 drop(client, reason: String(describing: SystemError("send", errno: errno)))
                 return

@@ -35,7 +35,7 @@ public final class SystemdNotifier {
         guard fd >= 0, let address else { return false }
         let message = Array(state.utf8)
         let sent = message.withUnsafeBytes { buf in
-            address.withSocketAddress { sendto(fd, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL), $0, $1) }
+            address.withSocketAddress { a, n in restartingEINTR { sendto(fd, buf.baseAddress, buf.count, Int32(MSG_NOSIGNAL), a, n) } }
         }
         return sent == message.count
     }

@@ -14,8 +14,15 @@ public final class UnixSocketConnection {
     public init(path: String) throws {
         guard let address = UnixSocketAddress(path) else { throw SystemError("connect(\(path))", errno: ENAMETOOLONG) }
         fd = try retryingEINTR("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
-        let r = address.withSocketAddress { connect(fd, $0, $1) }
-        if r < 0 {
+        // A connect interrupted by a signal goes on in the background: asked again, it says
+        // EISCONN once done, EALREADY while not yet (then wait until the socket is writable).
+        var r = address.withSocketAddress { a, n in restartingEINTR { connect(fd, a, n) } }
+        while r < 0 && errno == EALREADY {
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = restartingEINTR { poll(&ready, 1, 1000) }
+            r = address.withSocketAddress { a, n in restartingEINTR { connect(fd, a, n) } }
+        }
+        if r < 0 && errno != EISCONN {
             let e = errno
             close(fd)
             throw SystemError("connect(\(path))", errno: e)

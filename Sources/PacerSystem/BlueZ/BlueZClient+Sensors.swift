@@ -164,11 +164,11 @@ extension BlueZClient {
     /// becomes a drop only if BlueZ does not name a better reason (link lost, exit) within a moment.
     func readNotification(_ sensor: BlueZSensor, hungUp: Bool) {
         var buffer = [UInt8](repeating: 0, count: 517)
-        let n = buffer.withUnsafeMutableBytes { read(sensor.notifyFD, $0.baseAddress, $0.count) }
+        let n = buffer.withUnsafeMutableBytes { b in restartingEINTR { read(sensor.notifyFD, b.baseAddress, b.count) } }
         let now = Clocks.monotonic()
         if n > 0 || (n == 0 && !hungUp), let uuid = sensor.measurementUUID {
             handleValue(sensor, characteristic: uuid, bytes: Array(buffer[..<n]), at: now)
-        } else if n == 0 || (errno != EAGAIN && errno != EINTR) {
+        } else if n == 0 || errno != EAGAIN {
             close(sensor.notifyFD)
             sensor.notifyFD = -1
             sensor.socketLostAt = now

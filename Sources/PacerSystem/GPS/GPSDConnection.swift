@@ -52,7 +52,7 @@ final class GPSDConnection: GPSConnection {
         // One gps_read per complete JSON line libgps has buffered; the first one receives.
         for _ in 0..<256 {
             data.pointee.set = 0
-            if gps.read(data, nil, 0) < 0 {
+            if restartingEINTR({ gps.read(data, nil, 0) }) < 0 {
                 throw GPSDeviceLost("gpsd closed the connection")
             }
             reports += 1

@@ -65,8 +65,9 @@ public final class JournalWriter {
         directory = JournalDirectory(path: path)
         self.options = options
         try directory.create()
-        lock = try JournalFile(path: path + "/lock", writable: true, create: true)
-        guard flock(lock.fd, LOCK_EX | LOCK_NB) == 0 else {
+        let lockFile = try JournalFile(path: path + "/lock", writable: true, create: true)
+        lock = lockFile
+        guard restartingEINTR({ flock(lockFile.fd, LOCK_EX | LOCK_NB) }) == 0 else {
             throw SystemError("flock \(path)/lock (another writer, e.g. pacerd, has the journal open)", errno: errno)
         }
         let segments = try directory.segments()
