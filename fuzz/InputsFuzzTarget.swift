@@ -160,8 +160,10 @@ private func readSegment(_ segment: [UInt8], resumeOpen: Bool) -> [JournalSessio
         }
     }
     if resumeOpen, let open = assembler.open {
+        // As pacerd resumes: its own clocks, whatever times the journal holds.
         var recorder = SessionRecorder(settings: .init(config: PacerConfig(), activity: open.activity))
-        let at = InputInstant(recorded: open.start)
+        let at = InputInstant(monotonic: MonotonicInstant(nanoseconds: 86_400_000_000_000),
+                              systemTime: UTCTime(millisecondsSinceEpoch: 1_790_000_000_000))
         recorder.recover(open, at: at, emit: { _ in })
         recorder.tick(at: at, emit: { _ in })
         _ = recorder.liveState(at: at)

@@ -16,7 +16,8 @@ int pacer_signalfd(const int *signals, int count) {
 
 int pacer_signalfd_read(int fd) {
     struct signalfd_siginfo info;
-    ssize_t n = read(fd, &info, sizeof info);
+    ssize_t n;
+    do n = read(fd, &info, sizeof info); while (n < 0 && errno == EINTR);
     if (n == (ssize_t)sizeof info) return (int)info.ssi_signo;
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
     return -1;
@@ -68,4 +69,8 @@ void pacer_set_thread_name(const char *name) {
 
 void pacer_single_malloc_arena(void) {
     mallopt(M_ARENA_MAX, 1);
+}
+
+void pacer_release_free_memory(void) {
+    malloc_trim(0);
 }

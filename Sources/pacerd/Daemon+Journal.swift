@@ -37,6 +37,7 @@ extension Daemon {
         }
         motivation = MotivationMonitor(settings: settings.motivation, history: rows)
         sessionsReply = nil
+        MemoryTuning.releaseFreedMemory()
     }
 
     func apply(_ entry: JournalEntry) {

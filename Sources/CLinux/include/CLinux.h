@@ -28,4 +28,6 @@ void pacer_set_thread_name(const char *name);
 
 /* mallopt(M_ARENA_MAX, 1): every thread allocates from the main arena. */
 void pacer_single_malloc_arena(void);
+/* malloc_trim(0): returns freed heap pages to the kernel. */
+void pacer_release_free_memory(void);
 #endif
