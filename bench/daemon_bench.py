@@ -63,7 +63,13 @@ def proc_stats(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
     ticks = os.sysconf("SC_CLK_TCK")
-    return hwm, (int(fields[11]) + int(fields[12])) / ticks, int(fields[11]) / ticks, int(fields[12]) / ticks
+    # CPU time from the scheduler (nanoseconds, every live thread): /proc/PID/stat counts whole
+    # clock ticks (10 ms), coarser than what either daemon spends in a short run.
+    cpu = 0
+    for task in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/schedstat" % (pid, task)) as f:
+            cpu += int(f.read().split()[0])
+    return hwm, cpu / 1e9, int(fields[11]) / ticks, int(fields[12]) / ticks
 
 
 def percentile(values, p):
@@ -87,6 +93,7 @@ def main():
     ap.add_argument("--seconds", type=float, default=180)
     ap.add_argument("--pacerctl", help="to write --history past sessions into pacerd's journal first")
     ap.add_argument("--history", type=int, default=300, help="past sessions in the journal (about a year)")
+    ap.add_argument("--sessions-rate", type=float, default=10, help="sessions requests a second (0: none)")
     ap.add_argument("--index-first", action="store_true",
                     help="build the history index before pacerd starts (as after any earlier start)")
     a = ap.parse_args()
@@ -148,12 +155,12 @@ def main():
             due = t0 + 0.1 * i
             if i == 10:
                 pw.sendall(b'{"cmd":"start","activity":"ride"}\n')
-                next_sessions = time.monotonic()
+                next_sessions = time.monotonic() if a.sessions_rate > 0 else None
             while True:
                 now = time.monotonic()
                 if next_sessions is not None and now >= next_sessions:
                     sc.sendall(b'{"cmd":"sessions"}\n')
-                    next_sessions += 0.1
+                    next_sessions += 1 / a.sessions_rate
                 timeout = min(due, next_sessions or due) - now
                 if timeout <= 0 and now >= due:
                     break
@@ -191,17 +198,17 @@ def main():
         time.sleep(0.5)
         stats = {"pacerd": proc_stats(pacerd.pid), "gpsd": proc_stats(gpsd.pid)}
         print("10 Hz NMEA for %.0f s (%d epochs) on two ptys, one watcher each; pacerd recording a session, with a "
-              "client asking for its %d past sessions 10x/s (%d replies, %.1f MB)"
-              % (a.seconds, count, a.history, sessions_replies, sessions_bytes / 1e6))
+              "client asking for its %d past sessions %gx/s (%d replies, %.1f MB)"
+              % (a.seconds, count, a.history, a.sessions_rate, sessions_replies, sessions_bytes / 1e6))
         print("%-8s %12s %12s %14s %10s %10s %10s %9s" % ("daemon", "peak RSS KB", "CPU time s", "(user+system)",
                                                          "p50 ms", "p99 ms", "max ms", "reports"))
         for name in ("pacerd", "gpsd"):
             l = latency[name]
-            print("%-8s %12d %12.2f %14s %10.2f %10.2f %10.2f %9d" % (
+            print("%-8s %12d %12.3f %14s %10.2f %10.2f %10.2f %9d" % (
                 name, stats[name][0], stats[name][1], "(%.2f+%.2f)" % (stats[name][2], stats[name][3]), percentile(l, 50),
                 percentile(l, 99), max(l) if l else float("nan"), len(l)))
         rss = stats["pacerd"][0] / stats["gpsd"][0]
-        cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.01)
+        cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.001)
         p99 = percentile(latency["pacerd"], 99)
         print("pacerd/gpsd RSS %.2fx (target <= 2x: %s), CPU %.2fx (target <= 1x: %s), pacerd p99 %.2f ms (target <= 5 ms: %s)"
               % (rss, "met" if rss <= 2 else "NOT met", cpu, "met" if cpu <= 1 else "NOT met",

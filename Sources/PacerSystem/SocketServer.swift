@@ -14,8 +14,11 @@ public final class SocketServer {
         public var maximumRequestLength = RequestLineFramer.defaultMaximumLength
         /// Bytes queued for one client (beyond the kernel's buffer) before it is dropped.
         public var outputLimit = 64 * 1024
-        /// Kernel send buffer per client, kept small so a stalled reader is noticed quickly.
-        public var kernelSendBuffer: Int32 = 32 * 1024
+        /// Kernel send buffer per client: room for a year's SESSIONS listing (about 70 KB for 300
+        /// sessions) in one send, as a client polling it expects, instead of a queue flushed over
+        /// several wakeups; small enough that a stalled reader is still noticed within seconds.
+        /// Only what is queued costs memory. (The kernel caps it at net.core.wmem_max.)
+        public var kernelSendBuffer: Int32 = 160 * 1024
         /// Whether clients are identified with SO_PEERCRED (Unix sockets); a TCP listener, which
         /// grants no control, takes every client as an anonymous peer.
         public var identifiesPeers = true
