@@ -11,6 +11,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var gpsdCompat = GPSDCompatSettings()
     public var export = ExportSettings()
     public var report = ReportSettings()
+    /// `[display] fields`: what `pacerctl watch` shows, in order.
+    public var liveFields = LiveFieldLayout.standard
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
