@@ -55,7 +55,8 @@ public struct DashboardPage {
             let bars = slots.map { s in
                 SVGChart.BarSlot(period: s.label, axisLabel: DashboardPage.axisLabel(s.label), value: s.bucket.flatMap(m.value))
             }
-            SVGChart.bars(id: m.id + "-" + period, title: m.title + " per " + name + " (" + m.unit + ")", unit: m.unit, slots: bars,
+            let goalText = period == "week" ? goal.map { " · goal " + UnitSystem.fixed($0, m.decimals == 0 ? 0 : 1) } ?? "" : ""
+            SVGChart.bars(id: m.id + "-" + period, title: m.title + " per " + name + " (" + m.unit + ")" + goalText, unit: m.unit, slots: bars,
                           decimals: m.decimals, goal: period == "week" ? goal : nil, into: &h)
         }
         h.raw("</div></section>\n")
@@ -94,7 +95,7 @@ public struct DashboardPage {
             let date = LocalCalendar.dateString(day: day.day)
             h.raw("<g class=\"day" + (day.day == model.today ? " today" : "") + "\" data-date=\"" + date + "\">")
             if day.goals.isEmpty {
-                if day.sessions > 0 { h.raw("<circle class=\"dot\" cx=\"" + SVGChart.f(cx) + "\" cy=\"" + SVGChart.f(cy) + "\" r=\"7\"/>") }
+                if day.sessions > 0, day.day <= model.today { h.raw("<circle class=\"dot\" cx=\"" + SVGChart.f(cx) + "\" cy=\"" + SVGChart.f(cy) + "\" r=\"7\"/>") }
             } else {
                 for (n, p) in day.goals.prefix(4).enumerated() {
                     let r = 18 - Double(n) * 4.5
@@ -111,7 +112,7 @@ public struct DashboardPage {
             }
             h.raw("<text class=\"date\" x=\"" + SVGChart.f(cx) + "\" y=\"" + SVGChart.f(cy + 3) + "\" text-anchor=\"middle\">"
                   + String(UTCTime.civil(fromDays: day.day).2) + "</text></g>")
-            if day.goals.isEmpty, day.sessions > 0 { rows.append([date, "sessions", String(day.sessions), "", ""]) }
+            if day.goals.isEmpty, day.sessions > 0, day.day <= model.today { rows.append([date, "sessions", String(day.sessions), "", ""]) }
         }
         h.raw("</svg>")
         SVGChart.table(title: "Daily goals, last five weeks", head: ["Date", "Goal", "Done", "Target", "Met"], rows: rows, into: &h)
@@ -165,7 +166,7 @@ public struct DashboardPage {
         ReportHTML.section("Habits", id: "habits", into: &h)
         let first = model.calendarDays.first?.day ?? model.today
         let days = model.calendarDays.count
-        let rowHeight = 22.0, label = 110.0, cell = (SVGChart.width - label) / Double(days)
+        let rowHeight = 22.0, label = 110.0, cell = (SVGChart.lineWidth - label) / Double(days)
         let height = rowHeight * Double(model.habits.count) + 6
         h.raw("<figure class=\"chart\" id=\"habit-grid\"><svg viewBox=\"0 0 640 " + SVGChart.f(height) + "\" role=\"img\" aria-labelledby=\"habit-grid-title\""
               + " xmlns=\"http://www.w3.org/2000/svg\"><title id=\"habit-grid-title\">Habits, last five weeks</title>")

@@ -51,7 +51,7 @@ public enum ReportHTML {
     header,main,footer{max-width:980px;margin:0 auto;padding:0 12px}h1{font-size:1.5em;margin:16px 0 4px}h2{font-size:1.15em;margin:0 0 8px}
     section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px;margin:12px 0}
     .cal svg{max-width:380px}figure.route svg{max-width:460px;margin:0 auto}
-    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}figure{margin:0}svg{width:100%;height:auto;display:block}
+    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}figure{margin:0}svg{width:100%;height:auto;display:block}figcaption{font-size:.85em;color:var(--muted)}
     svg text{fill:var(--muted);font-size:11px}.grid{stroke:var(--line);stroke-width:1}.bar{fill:var(--bar)}
     line.goal{stroke:var(--goal);stroke-width:2;stroke-dasharray:6 4}text.goal{fill:var(--goal)}
     .line{stroke:var(--bar);stroke-width:2;fill:none}.area{fill:var(--area);stroke:none}.ctl{stroke:var(--ctl)}.atl{stroke:var(--atl)}

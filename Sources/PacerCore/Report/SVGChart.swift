@@ -4,9 +4,11 @@
 /// Marks carry their values as `data-` attributes: a bar is
 /// `<rect class="bar" data-period="2026-W14" data-value="12.30">`. Pure: text in, text out.
 public enum SVGChart {
-    static let width = 640.0, height = 220.0
+    /// Bar charts sit three abreast, line charts take the page's width: each gets a viewBox
+    /// of about its drawn size so that its 11 px labels stay readable.
+    public static let barWidth = 400.0, lineWidth = 640.0
+    static let height = 220.0
     static let left = 48.0, right = 10.0, top = 14.0, bottom = 26.0
-    static var plotWidth: Double { width - left - right }
     static var plotHeight: Double { height - top - bottom }
 
     /// One slot on a bar chart's axis; `value` nil draws no bar (a period without data).
@@ -47,11 +49,12 @@ public enum SVGChart {
 
     /// Bars over `slots`, with a dashed rule at `goal` when one is set.
     public static func bars(id: String, title: String, unit: String, slots: [BarSlot], decimals: Int, goal: Double?,
-                            into h: inout XMLText) {
+                            width: Double = barWidth, into h: inout XMLText) {
+        let plotWidth = width - left - right
         let maximum = max(slots.compactMap(\.value).max() ?? 0, goal ?? 0)
         let scale = Scale(low: 0, high: maximum)
-        open(id: id, title: title, kind: "bars", unit: unit, into: &h)
-        grid(scale, decimals: decimals, into: &h)
+        open(id: id, title: title, kind: "bars", unit: unit, width: width, into: &h)
+        grid(scale, decimals: decimals, width: width, into: &h)
         let step = plotWidth / Double(max(slots.count, 1))
         for (k, slot) in slots.enumerated() {
             let x = left + Double(k) * step
@@ -64,7 +67,7 @@ public enum SVGChart {
                 h.raw("</title></rect>")
             }
             // Every label when they fit, else every other one.
-            if slots.count <= 12 || k % 2 == slots.count % 2 {
+            if slots.count <= 12 || k % 2 == (slots.count - 1) % 2 {
                 h.raw("<text class=\"x\" x=\"" + f(x + step / 2) + "\" y=\"" + f(height - 8) + "\" text-anchor=\"middle\">")
                 h.escaped(slot.axisLabel)
                 h.raw("</text>")
@@ -73,8 +76,7 @@ public enum SVGChart {
         if let goal {
             let y = f(scale.y(goal))
             h.raw("<line class=\"goal\" data-value=\"" + UnitSystem.fixed(goal, decimals) + "\" x1=\"" + f(left) + "\" x2=\"" + f(width - right)
-                  + "\" y1=\"" + y + "\" y2=\"" + y + "\"/><text class=\"goal\" x=\"" + f(width - right) + "\" y=\"" + f(scale.y(goal) - 3)
-                  + "\" text-anchor=\"end\">goal " + UnitSystem.fixed(goal, decimals) + "</text>")
+                  + "\" y1=\"" + y + "\" y2=\"" + y + "\"><title>goal " + UnitSystem.fixed(goal, decimals) + " " + unit + "</title></line>")
         }
         h.raw("</svg>")
         table(title: title, head: ["Period", unit], rows: slots.compactMap { s in s.value.map { [s.period, UnitSystem.fixed($0, decimals)] } },
@@ -86,7 +88,8 @@ public enum SVGChart {
     /// `invertY` puts small values at the top (pace: faster is higher).
     public static func lines(id: String, title: String, xTitle: String, xs: [Double], series: [Series], decimals: Int,
                              xText: (Double) -> String, area: Bool = false, invertY: Bool = false, bands: [Band] = [],
-                             zeroBased: Bool = false, yText: ((Double) -> String)? = nil, into h: inout XMLText) {
+                             zeroBased: Bool = false, yText: ((Double) -> String)? = nil, width: Double = lineWidth, into h: inout XMLText) {
+        let plotWidth = width - left - right
         let values = series.flatMap { $0.values.compactMap { $0 } }
         var low = values.min() ?? 0, high = values.max() ?? 1
         if zeroBased { low = min(low, 0) }
@@ -95,7 +98,7 @@ public enum SVGChart {
         scale.inverted = invertY
         let x0 = xs.first ?? 0, x1 = max(xs.last ?? 1, x0 + 1e-9)
         func x(_ v: Double) -> Double { left + (v - x0) / (x1 - x0) * plotWidth }
-        open(id: id, title: title, kind: area ? "area" : "lines", unit: "", into: &h)
+        open(id: id, title: title, kind: area ? "area" : "lines", unit: "", width: width, into: &h)
         for b in bands {
             let lo = max(b.low, scale.low), hi = min(b.high, scale.high)
             guard lo < hi else { continue }
@@ -103,7 +106,7 @@ public enum SVGChart {
             h.raw("<rect class=\"band " + b.cssClass + "\" x=\"" + f(left) + "\" y=\"" + f(min(ya, yb)) + "\" width=\"" + f(plotWidth)
                   + "\" height=\"" + f(abs(yb - ya)) + "\"><title>"); h.escaped(b.label); h.raw("</title></rect>")
         }
-        grid(scale, decimals: decimals, text: yText, into: &h)
+        grid(scale, decimals: decimals, text: yText, width: width, into: &h)
         for (k, s) in series.enumerated() {
             var points = ""
             points.reserveCapacity(s.values.count * 14)
@@ -163,20 +166,28 @@ public enum SVGChart {
 
     // MARK: - parts
 
-    private static func open(id: String, title: String, kind: String, unit: String, into h: inout XMLText) {
-        h.raw("<figure class=\"chart\" id=\"" + id + "\"><svg class=\"" + kind + "\" viewBox=\"0 0 " + f(width) + " " + f(height)
+    private static func open(id: String, title: String, kind: String, unit: String, width: Double, into h: inout XMLText) {
+        h.raw("<figure class=\"chart\" id=\"" + id + "\"><figcaption>"); h.escaped(title)
+        h.raw("</figcaption><svg class=\"" + kind + "\" viewBox=\"0 0 " + f(width) + " " + f(height)
               + "\" role=\"img\" aria-labelledby=\"" + id + "-title\" xmlns=\"http://www.w3.org/2000/svg\"")
         if !unit.isEmpty { h.raw(" data-unit=\""); h.escaped(unit); h.raw("\"") }
         h.raw("><title id=\"" + id + "-title\">"); h.escaped(title); h.raw("</title>")
     }
 
-    private static func grid(_ scale: Scale, decimals: Int, text: ((Double) -> String)? = nil, into h: inout XMLText) {
+    private static func grid(_ scale: Scale, decimals: Int, text: ((Double) -> String)? = nil, width: Double, into h: inout XMLText) {
         for v in scale.ticks {
             let y = f(scale.y(v))
             h.raw("<line class=\"grid\" x1=\"" + f(left) + "\" x2=\"" + f(width - right) + "\" y1=\"" + y + "\" y2=\"" + y
                   + "\"/><text class=\"y\" x=\"" + f(left - 4) + "\" y=\"" + y + "\" text-anchor=\"end\" dominant-baseline=\"middle\">"
-                  + (text?(v) ?? UnitSystem.fixed(v, scale.step < 1 ? max(1, min(decimals, 2)) : 0)) + "</text>")
+                  + (text?(v) ?? tick(v, step: scale.step, decimals: decimals)) + "</text>")
         }
+    }
+
+    /// An axis label: `250k`, `1.5M` for big numbers, else as many decimals as the step needs.
+    static func tick(_ v: Double, step: Double, decimals: Int) -> String {
+        if abs(v) >= 1_000_000 { return UnitSystem.fixed(v / 1_000_000, step.truncatingRemainder(dividingBy: 1_000_000) == 0 ? 0 : 1) + "M" }
+        if abs(v) >= 10_000 { return UnitSystem.fixed(v / 1000, step.truncatingRemainder(dividingBy: 1000) == 0 ? 0 : 1) + "k" }
+        return UnitSystem.fixed(v, step < 1 ? max(1, min(decimals, 2)) : 0)
     }
 
     static func table(title: String, head: [String], rows: [[String]], into h: inout XMLText) {
