@@ -30,8 +30,9 @@ enum ReportCommand {
         if mkdir(out, 0o755) != 0, errno != EEXIST { throw SystemError("mkdir \(out)", errno: errno) }
 
         let history = try JournalHistory(directory: journal)
-        let strength = try StrengthHistory.load(directory: journal)
         let index = history.index
+        // Sets live only in strength sessions: without one, the set index need not be read (or rebuilt).
+        let strength = (0..<index.count).contains { index.activity($0) == .strength } ? try StrengthHistory.load(directory: journal) : StrengthLog()
         let model = ReportModel(.init(index: index, history: MotivationHistory(index: index, calendar: calendar),
                                       settings: config.motivation, strength: strength, today: today))
 

@@ -226,6 +226,21 @@ final class ReportPageTests: XCTestCase {
         XCTAssertNotEqual(before, try ReportPageTests.withIndex(ReportPageTests.entries(count: 2)) { ReportManifest.fingerprint($0.row(1), setCount: 1, lastSetTime: 5) })
     }
 
+    func testNumbersWrittenInPlaceMatchUnitSystem() {
+        for v in [0, -0.004, 0.005, 12.345, -3.5, 2.675, 1_234_567.891, 999.9999, -0.0] {
+            for decimals in 0...3 {
+                var h = XMLText()
+                h.number(v, decimals)
+                XCTAssertEqual(String(decoding: h.bytes, as: UTF8.self), UnitSystem.fixed(v, decimals), "\(v) \(decimals)")
+            }
+        }
+        for seconds in [0, 59.4, 59.6, 61, 3599.5, 3600, 86_399, 360_000] {
+            var h = XMLText()
+            h.clock(seconds)
+            XCTAssertEqual(String(decoding: h.bytes, as: UTF8.self), UnitSystem.clock(seconds), "\(seconds)")
+        }
+    }
+
     func testReportConfigSection() throws {
         XCTAssertNil(PacerConfig().report.directory)
         XCTAssertEqual(try PacerConfig(parsing: "[report]\ndir = /var/lib/pacer/report\n", file: "p").report.directory, "/var/lib/pacer/report")

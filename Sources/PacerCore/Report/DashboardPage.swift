@@ -132,7 +132,7 @@ public struct DashboardPage {
                        series: [SVGChart.Series(name: "CTL", cssClass: "ctl", values: days.map(\.ctl)),
                                 SVGChart.Series(name: "ATL", cssClass: "atl", values: days.map(\.atl)),
                                 SVGChart.Series(name: "TSB", cssClass: "tsb", values: days.map(\.tsb))],
-                       decimals: 1, xText: { LocalCalendar.dateString(day: Int($0.rounded())) }, zeroBased: true, into: &h)
+                       decimals: 1, xFormat: .date, zeroBased: true, into: &h)
         h.raw("</section>\n")
     }
 
@@ -213,7 +213,7 @@ public struct DashboardPage {
             SVGChart.lines(id: "strength-\(k)", title: p.name + " (" + unit + ")", xTitle: "Date", xs: dx,
                            series: [SVGChart.Series(name: "top weight", cssClass: "top", values: dv[0]),
                                     SVGChart.Series(name: "e1RM", cssClass: "e1rm", values: dv[1])],
-                           decimals: 1, xText: { LocalCalendar.dateString(day: Int($0.rounded())) }, into: &h)
+                           decimals: 1, xFormat: .date, into: &h)
         }
         h.raw("</div></section>\n")
     }

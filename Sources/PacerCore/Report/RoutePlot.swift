@@ -38,7 +38,7 @@ public enum RoutePlot {
         for (k, p) in xy.enumerated() {
             let (x, y) = px(p)
             if k > 0, k < xy.count - 1, abs(x - last.0) < 1, abs(y - last.1) < 1 { continue }
-            h.raw(SVGChart.f(x) + "," + SVGChart.f(y) + " ")
+            h.number(x, 1); h.bytes.append(UInt8(ascii: ",")); h.number(y, 1); h.bytes.append(UInt8(ascii: " "))
             last = (x, y)
         }
         h.raw("\"/>")

@@ -87,7 +87,7 @@ public enum SVGChart {
     /// Lines (or, with `area`, the first series filled down to the axis) over shared `xs`.
     /// `invertY` puts small values at the top (pace: faster is higher).
     public static func lines(id: String, title: String, xTitle: String, xs: [Double], series: [Series], decimals: Int,
-                             xText: (Double) -> String, area: Bool = false, invertY: Bool = false, bands: [Band] = [],
+                             xFormat: AxisFormat, area: Bool = false, invertY: Bool = false, bands: [Band] = [],
                              zeroBased: Bool = false, yText: ((Double) -> String)? = nil, width: Double = lineWidth, into h: inout XMLText) {
         let plotWidth = width - left - right
         let values = series.flatMap { $0.values.compactMap { $0 } }
@@ -107,28 +107,31 @@ public enum SVGChart {
                   + "\" height=\"" + f(abs(yb - ya)) + "\"><title>"); h.escaped(b.label); h.raw("</title></rect>")
         }
         grid(scale, decimals: decimals, text: yText, width: width, into: &h)
-        for (k, s) in series.enumerated() {
-            var points = ""
-            points.reserveCapacity(s.values.count * 14)
-            var first: Double?, last = 0.0
-            for (i, v) in s.values.enumerated() {
+        // Points go straight into the page (no String per number): a full report writes millions.
+        func points(_ values: [Double?]) {
+            for (i, v) in values.enumerated() {
                 guard let v, i < xs.count else { continue }
-                if first == nil { first = x(xs[i]) }
-                last = x(xs[i])
-                points += f(last) + "," + f(scale.y(v)) + " "
+                h.number(x(xs[i]), 1); h.bytes.append(UInt8(ascii: ",")); h.number(scale.y(v), 1); h.bytes.append(UInt8(ascii: " "))
             }
-            guard let start = first else { continue }
+        }
+        for (k, s) in series.enumerated() {
+            guard let first = s.values.indices.first(where: { s.values[$0] != nil && $0 < xs.count }) else { continue }
             if area && k == 0 {
-                let base = f(invertY ? top + plotHeight : scale.y(max(scale.low, 0)))
-                h.raw("<polygon class=\"area " + s.cssClass + "\" points=\"" + f(start) + "," + base + " " + points + f(last) + "," + base + "\"/>")
+                let last = s.values.indices.last { s.values[$0] != nil && $0 < xs.count }!
+                let base = invertY ? top + plotHeight : scale.y(max(scale.low, 0))
+                h.raw("<polygon class=\"area " + s.cssClass + "\" points=\""); h.number(x(xs[first]), 1); h.raw(","); h.number(base, 1); h.raw(" ")
+                points(s.values)
+                h.number(x(xs[last]), 1); h.raw(","); h.number(base, 1); h.raw("\"/>")
             }
             h.raw("<polyline class=\"line " + s.cssClass + "\" data-series=\""); h.escaped(s.name)
-            h.raw("\" fill=\"none\" points=\"" + points + "\"/>")
+            h.raw("\" fill=\"none\" points=\"")
+            points(s.values)
+            h.raw("\"/>")
         }
         for k in 0..<5 {
             let v = x0 + (x1 - x0) * Double(k) / 4
             h.raw("<text class=\"x\" x=\"" + f(x(v)) + "\" y=\"" + f(height - 8) + "\" text-anchor=\"" + (k == 0 ? "start" : k == 4 ? "end" : "middle") + "\">")
-            h.escaped(xText(v))
+            h.escaped(xFormat.text(v))
             h.raw("</text>")
         }
         if series.count > 1 {
@@ -139,9 +142,17 @@ public enum SVGChart {
             }
         }
         h.raw("</svg>")
-        let rows = xs.indices.map { i in [xText(xs[i])] + series.map { s in s.values[i].map { UnitSystem.fixed($0, decimals) } ?? "" } }
-        table(title: title, head: [xTitle] + series.map(\.name), rows: rows, into: &h)
-        h.raw("</figure>\n")
+        tableHead(title: title, head: [xTitle + xFormat.headSuffix] + series.map(\.name), into: &h)
+        for i in xs.indices {
+            h.raw("<tr><td>")
+            xFormat.write(xs[i], into: &h)
+            for s in series {
+                h.raw("</td><td>")
+                if let v = s.values[i] { h.number(v, decimals) }
+            }
+            h.raw("</td></tr>")
+        }
+        h.raw("</tbody></table></details></figure>\n")
     }
 
     /// Averages `values` over at most `count` equal runs of `xs` (nil values left out), so a
@@ -191,15 +202,51 @@ public enum SVGChart {
     }
 
     static func table(title: String, head: [String], rows: [[String]], into h: inout XMLText) {
-        h.raw("<details><summary>Numbers</summary><table><caption>"); h.escaped(title); h.raw("</caption><thead><tr>")
-        for c in head { h.raw("<th>"); h.escaped(c); h.raw("</th>") }
-        h.raw("</tr></thead><tbody>")
+        tableHead(title: title, head: head, into: &h)
         for r in rows {
             h.raw("<tr>")
             for c in r { h.raw("<td>"); h.escaped(c); h.raw("</td>") }
             h.raw("</tr>")
         }
         h.raw("</tbody></table></details>")
+    }
+
+    /// Opens a chart's numbers: the `<details>`, the table and its head; `<tbody>` is open.
+    static func tableHead(title: String, head: [String], into h: inout XMLText) {
+        h.raw("<details><summary>Numbers</summary><table><caption>"); h.escaped(title); h.raw("</caption><thead><tr>")
+        for c in head { h.raw("<th>"); h.escaped(c); h.raw("</th>") }
+        h.raw("</tr></thead><tbody>")
+    }
+
+    /// How an x axis reads: a number with a unit, a duration, or a day.
+    public enum AxisFormat: Sendable {
+        case number(decimals: Int, unit: String)
+        /// Seconds as `h:mm:ss`.
+        case clock
+        /// Day numbers as `YYYY-MM-DD`.
+        case date
+
+        func text(_ v: Double) -> String {
+            switch self {
+            case let .number(decimals, unit): UnitSystem.fixed(v, decimals) + " " + unit
+            case .clock: UnitSystem.clock(v)
+            case .date: LocalCalendar.dateString(day: Int(v.rounded()))
+            }
+        }
+
+        /// A table cell: the unit is in the column's head.
+        func write(_ v: Double, into h: inout XMLText) {
+            switch self {
+            case let .number(decimals, _): h.number(v, decimals)
+            case .clock: h.clock(v)
+            case .date: h.raw(LocalCalendar.dateString(day: Int(v.rounded())))
+            }
+        }
+
+        var headSuffix: String {
+            if case let .number(_, unit) = self { return " (" + unit + ")" }
+            return ""
+        }
     }
 
     /// Coordinates with one decimal: enough for a 640-wide picture, short in the file.

@@ -121,12 +121,12 @@ public struct SessionPage {
         }
         let altitude: [Double?] = samples.map { p in p.altitudeMSL.map { u == .metric ? $0 : $0 * MeasurementFormatter.feetPerMetre } }
         let (dx, dv) = SVGChart.downsample(xs: xs, values: [pace, altitude], to: SessionPage.chartPoints)
-        let xText: (Double) -> String = { UnitSystem.fixed($0, 1) + " " + u.distanceUnit }
+        let xFormat = SVGChart.AxisFormat.number(decimals: 2, unit: u.distanceUnit)
         ReportHTML.section(ride ? "Speed" : "Pace", id: "pace", into: &h)
         if dv[0].contains(where: { $0 != nil }) {
             SVGChart.lines(id: "pace-chart", title: ride ? "Speed along the distance (\(f.speedUnit))" : "Pace along the distance (min\(f.paceUnit))",
                            xTitle: "Distance", xs: dx, series: [SVGChart.Series(name: ride ? f.speedUnit : "s" + f.paceUnit, cssClass: "pace", values: dv[0])],
-                           decimals: ride ? 1 : 0, xText: xText, area: true, invertY: !ride, zeroBased: ride,
+                           decimals: ride ? 1 : 0, xFormat: xFormat, area: true, invertY: !ride, zeroBased: ride,
                            yText: ride ? nil : { UnitSystem.clock($0) }, into: &h)
         } else {
             ReportHTML.note("No speed recorded.", into: &h)
@@ -136,7 +136,7 @@ public struct SessionPage {
             ReportHTML.section("Altitude", id: "altitude", into: &h)
             ReportHTML.note("Source: GPS altitude above mean sea level, as the receiver reported it.", into: &h)
             SVGChart.lines(id: "altitude-chart", title: "Altitude along the distance (\(f.elevationUnit), GPS)", xTitle: "Distance", xs: dx,
-                           series: [SVGChart.Series(name: f.elevationUnit, cssClass: "altitude", values: dv[1])], decimals: 0, xText: xText, into: &h)
+                           series: [SVGChart.Series(name: f.elevationUnit, cssClass: "altitude", values: dv[1])], decimals: 0, xFormat: xFormat, into: &h)
             h.raw("</section>\n")
         }
     }
@@ -148,7 +148,7 @@ public struct SessionPage {
         let hr: [Double?] = samples.map { $0.heartRate.map(Double.init) }
         let power: [Double?] = samples.map { $0.power.map(Double.init) }
         let (dx, dv) = SVGChart.downsample(xs: xs, values: [hr, power], to: SessionPage.chartPoints)
-        let xText: (Double) -> String = { UnitSystem.clock($0) }
+        let xFormat = SVGChart.AxisFormat.clock
         if dv[0].contains(where: { $0 != nil }) {
             ReportHTML.section("Heart rate", id: "heart-rate", into: &h)
             var bands: [SVGChart.Band] = []
@@ -163,13 +163,13 @@ public struct SessionPage {
                 ReportHTML.note("Time in zones 1–5: " + zones.map { UnitSystem.clock($0) }.joined(separator: " · "), into: &h)
             }
             SVGChart.lines(id: "hr-chart", title: "Heart rate over time (bpm)", xTitle: "Time", xs: dx,
-                           series: [SVGChart.Series(name: "bpm", cssClass: "hr", values: dv[0])], decimals: 0, xText: xText, bands: bands, into: &h)
+                           series: [SVGChart.Series(name: "bpm", cssClass: "hr", values: dv[0])], decimals: 0, xFormat: xFormat, bands: bands, into: &h)
             h.raw("</section>\n")
         }
         if dv[1].contains(where: { $0 != nil }) {
             ReportHTML.section("Power", id: "power", into: &h)
             SVGChart.lines(id: "power-chart", title: "Power over time (W)", xTitle: "Time", xs: dx,
-                           series: [SVGChart.Series(name: "W", cssClass: "power", values: dv[1])], decimals: 0, xText: xText, area: true,
+                           series: [SVGChart.Series(name: "W", cssClass: "power", values: dv[1])], decimals: 0, xFormat: xFormat, area: true,
                            zeroBased: true, into: &h)
             h.raw("</section>\n")
         }
