@@ -1,8 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
 import PacerCore
 import PacerSystem
+import Synchronization
 
 /// `pacerctl report`: the journal as self-contained HTML pages in a folder — `index.html` (the
 /// dashboard), `sessions.html` and one `session-ID.html` per session. Incremental: a manifest
@@ -43,8 +45,10 @@ enum ReportCommand {
         let old = (try? JournalFile(path: manifestPath, writable: false).readAll()).map { ReportManifest(parsing: String(decoding: $0, as: UTF8.self)) }
             ?? ReportManifest()
         var manifest = ReportManifest()
+        // Everything every session page depends on besides its session: units, clock, zone (local times), outbox, zones.
         manifest.options = ReportManifest.fingerprint(options: "units=\(units.rawValue) clock=\(twentyFour) export=\(config.export.directory ?? "")"
-                                                      + " formats=\(config.export.formats.map(\.rawValue)) athlete=\(config.athlete.zoneLowerBounds)")
+                                                      + " formats=\(config.export.formats.map(\.rawValue)) athlete=\(config.athlete.zoneLowerBounds)"
+                                                      + " tz=\(calendar.initialOffset) \(calendar.transitions) \(calendar.offsets)")
         var changed = Set<UInt64>()
         for i in 0..<index.count {
             let row = index.row(i)
@@ -57,6 +61,7 @@ enum ReportCommand {
 
         var athletes: [String: AthleteProfile] = [:]
         var written = Set<UInt64>()
+        var batch = PageBatch()
         try history.forEachSession(ids: changed) { session, summary in
             // The zones the session was recorded with (its config snapshot), else today's.
             let athlete = athletes[session.config] ?? {
@@ -68,10 +73,10 @@ enum ReportCommand {
             let input = SessionPage.Input(session: session, summary: summary, zoneLowerBounds: athlete.zoneLowerBounds,
                                           maxHeartRate: athlete.maxHeartRate, sets: sets,
                                           exports: exports(session, out: out, settings: config.export, calendar: calendar))
-            try AtomicFile.write(SessionPage(input, calendar: calendar, preferences: preferences).html(),
-                                 to: out + "/" + SessionPage.fileName(id: session.id), sync: false)
-            written.insert(session.id)
+            batch.append(input)
+            if batch.count == PageBatch.size { try batch.write(to: out, calendar: calendar, preferences: preferences, written: &written) }
         }
+        try batch.write(to: out, calendar: calendar, preferences: preferences, written: &written)
         // A page that could not be read this time is tried again next time.
         for id in changed where !written.contains(id) { manifest.sessions[id] = nil }
         var removed = 0
@@ -84,6 +89,32 @@ enum ReportCommand {
         try CommandOutput.write("report: index.html, \(SessionListPage.fileName) and \(written.count) session pages written"
                                 + " (\(index.count - written.count) unchanged, \(removed) removed) in \(out)\n")
         return 0
+    }
+
+    /// Session pages made and written on every core while the journal is read on: the reading
+    /// is sequential, each page is independent.
+    struct PageBatch {
+        static let size = 32
+        var inputs: [SessionPage.Input] = []
+        var count: Int { inputs.count }
+
+        mutating func append(_ input: SessionPage.Input) { inputs.append(input) }
+
+        mutating func write(to out: String, calendar: LocalCalendar, preferences: DisplayPreferences, written: inout Set<UInt64>) throws {
+            let pages = inputs
+            inputs.removeAll(keepingCapacity: true)
+            let failure = Mutex<(any Error)?>(nil)
+            DispatchQueue.concurrentPerform(iterations: pages.count) { k in
+                do {
+                    try AtomicFile.write(SessionPage(pages[k], calendar: calendar, preferences: preferences).html(),
+                                         to: out + "/" + SessionPage.fileName(id: pages[k].session.id), sync: false)
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+            if let error = failure.withLock({ $0 }) { throw error }
+            for page in pages { written.insert(page.session.id) }
+        }
     }
 
     /// The files pacerd's `[export]` outbox holds for a session (named as `OutboxExporter`

@@ -48,8 +48,9 @@ public enum RoutePlot {
             for (k, p) in points.enumerated() where p.distance >= next {
                 let n = Int((p.distance / metres).rounded(.down))
                 let (x, y) = px(xy[k])
-                h.raw("<circle class=\"km\" data-mark=\"\(n)\" cx=\"" + SVGChart.f(x) + "\" cy=\"" + SVGChart.f(y) + "\" r=\"5\"/>"
-                      + "<text class=\"km\" x=\"" + SVGChart.f(x) + "\" y=\"" + SVGChart.f(y + 3) + "\" text-anchor=\"middle\">\(n)</text>")
+                h.raw("<circle class=\"km\" data-mark=\""); h.number(Double(n), 0); h.raw("\""); h.attribute("cx", x); h.attribute("cy", y)
+                h.raw(" r=\"5\"/><text class=\"km\""); h.attribute("x", x); h.attribute("y", y + 3)
+                h.raw(" text-anchor=\"middle\">"); h.number(Double(n), 0); h.raw("</text>")
                 marks.append(["\(n) " + markUnit, RoutePlot.coordinate(p.latitude), RoutePlot.coordinate(p.longitude)])
                 next = Double(n + 1) * metres
             }

@@ -4,7 +4,7 @@
 /// the journal in, the page's bytes out.
 public struct SessionPage {
     /// Everything one page shows.
-    public struct Input {
+    public struct Input: Sendable {
         /// With samples and events.
         public var session: JournalSession
         public var summary: SessionSummary

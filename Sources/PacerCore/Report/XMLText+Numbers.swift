@@ -15,6 +15,11 @@ extension XMLText {
         }
     }
 
+    /// ` name="12.3"`: an SVG coordinate attribute, one decimal.
+    public mutating func attribute(_ name: String, _ v: Double) {
+        bytes.append(UInt8(ascii: " ")); raw(name); raw("=\""); number(v, 1); bytes.append(UInt8(ascii: "\""))
+    }
+
     /// `h:mm:ss` (or `m:ss` under an hour) as `UnitSystem.clock` writes it.
     public mutating func clock(_ seconds: Double) {
         guard seconds >= 0, seconds < 1e12 else { return raw("-") }
@@ -30,17 +35,14 @@ extension XMLText {
 
     /// A non-negative integer, zero-padded to `width` digits.
     mutating func digits(_ value: Int64, width: Int) {
-        var buffer: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var x = value
-        withUnsafeMutableBytes(of: &buffer) { b in
-            repeat {
-                b[19 - count] = UInt8(48 + x % 10)
-                x /= 10
-                count += 1
-            } while x > 0 || count < width
-            bytes.append(contentsOf: b[(20 - count)...])
+        var count = 1, power: Int64 = 1
+        while count < 19, value / power >= 10 { power *= 10; count += 1 }
+        for _ in count..<max(count, width) { bytes.append(UInt8(ascii: "0")) }
+        var rest = value
+        while power > 0 {
+            bytes.append(UInt8(48 + rest / power))
+            rest %= power
+            power /= 10
         }
     }
 }
