@@ -32,7 +32,7 @@ public struct DashboardPage {
 
     public func html() -> [UInt8] {
         var h = XMLText(capacity: 256 * 1024)
-        ReportHTML.begin(title: "Pacer — training report", heading: "Training report", into: &h)
+        ReportHTML.begin(title: "Pacer — training report", heading: "Training report", dashboard: true, into: &h)
         ReportHTML.note("Made for " + LocalCalendar.dateString(day: model.today) + " from \(model.sessions.count) sessions.", into: &h)
         for m in metrics { periodCharts(m, into: &h) }
         goalCalendar(into: &h)
@@ -86,7 +86,7 @@ public struct DashboardPage {
               + " xmlns=\"http://www.w3.org/2000/svg\"><title id=\"goal-calendar-title\">Daily goals, last five weeks</title>")
         let shift = model.settings.weekStart == .monday ? 0 : 6
         for c in 0..<7 {
-            h.raw("<text class=\"date\" x=\"" + SVGChart.f(Double(c) * cell + cell / 2) + "\" y=\"10\" text-anchor=\"middle\">"
+            h.raw("<text class=\"date\" x=\"" + SVGChart.f(Double(c) * cell + cell / 2) + "\" y=\"10\">"
                   + DashboardPage.weekdays[(c + shift) % 7] + "</text>")
         }
         var rows: [[String]] = []
@@ -110,12 +110,12 @@ public struct DashboardPage {
                     rows.append([date, p.goal.name, UnitSystem.fixed(p.done, 2), UnitSystem.fixed(p.goal.target, 2), p.met ? "met" : ""])
                 }
             }
-            h.raw("<text class=\"date\" x=\"" + SVGChart.f(cx) + "\" y=\"" + SVGChart.f(cy + 3) + "\" text-anchor=\"middle\">"
+            h.raw("<text class=\"date\" x=\"" + SVGChart.f(cx) + "\" y=\"" + SVGChart.f(cy + 3) + "\">"
                   + String(UTCTime.civil(fromDays: day.day).2) + "</text></g>")
             if day.goals.isEmpty, day.sessions > 0, day.day <= model.today { rows.append([date, "sessions", String(day.sessions), "", ""]) }
         }
         h.raw("</svg>")
-        SVGChart.table(title: "Daily goals, last five weeks", head: ["Date", "Goal", "Done", "Target", "Met"], rows: rows, into: &h)
+        SVGChart.table(head: ["Date", "Goal", "Done", "Target", "Met"], rows: rows, into: &h)
         h.raw("</figure></section>\n")
     }
 
@@ -185,7 +185,7 @@ public struct DashboardPage {
                          (first..<(first + days)).filter { report.mark($0) == .done }.map { LocalCalendar.dateString(day: $0) }.joined(separator: " ")])
         }
         h.raw("</svg>")
-        SVGChart.table(title: "Habits, last five weeks", head: ["Habit", "Schedule", "Streak", "Longest", "Last 30 days", "Done"], rows: rows, into: &h)
+        SVGChart.table(head: ["Habit", "Schedule", "Streak", "Longest", "Last 30 days", "Done"], rows: rows, into: &h)
         h.raw("</figure></section>\n")
     }
 

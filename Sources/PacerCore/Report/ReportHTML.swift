@@ -3,12 +3,12 @@
 /// dark colours from `prefers-color-scheme`, and a viewport for phones.
 public enum ReportHTML {
     /// Starts a page; the caller appends the body and then `end`.
-    public static func begin(title: String, heading: String, into h: inout XMLText) {
+    public static func begin(title: String, heading: String, dashboard: Bool = false, into h: inout XMLText) {
         h.raw("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
               + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
               + "<meta name=\"color-scheme\" content=\"light dark\"><meta name=\"generator\" content=\"pacerctl report\"><title>")
         h.escaped(title)
-        h.raw("</title><style>" + style + "</style></head><body><header><h1>")
+        h.raw("</title><style>" + style + (dashboard ? dashboardStyle : "") + "</style></head><body><header><h1>")
         h.escaped(heading)
         h.raw("</h1></header><main>\n")
     }
@@ -49,23 +49,26 @@ public enum ReportHTML {
     --ring:#2e353c;--z1:#1a2a38;--z2:#16302a;--z3:#33300f;--z4:#3a2a12;--z5:#3a1827;--route:#f783ac}}
     *{box-sizing:border-box}body{margin:0;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
     header,main,footer{max-width:980px;margin:0 auto;padding:0 12px}h1{font-size:1.5em;margin:16px 0 4px}h2{font-size:1.15em;margin:0 0 8px}
-    section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px;margin:12px 0}
-    .cal svg{max-width:380px}figure.route svg{max-width:460px;margin:0 auto}
+    section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:12px;margin:12px 0;overflow-x:auto}
+    figure.route svg{max-width:460px;margin:0 auto}
     .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:12px}figure{margin:0}svg{width:100%;height:auto;display:block}figcaption{font-size:.85em;color:var(--muted)}
-    svg text{fill:var(--muted);font-size:11px}.grid{stroke:var(--line);stroke-width:1}.bar{fill:var(--bar)}
-    line.goal{stroke:var(--goal);stroke-width:2;stroke-dasharray:6 4}text.goal{fill:var(--goal)}
-    .line{stroke:var(--bar);stroke-width:2;fill:none}.area{fill:var(--area);stroke:none}.ctl{stroke:var(--ctl)}.atl{stroke:var(--atl)}
-    .tsb{stroke:var(--tsb)}text.ctl{fill:var(--ctl)}text.atl{fill:var(--atl)}text.tsb{fill:var(--tsb)}.e1rm{stroke:var(--atl)}text.e1rm{fill:var(--atl)}
-    .band.z1{fill:var(--z1)}.band.z2{fill:var(--z2)}.band.z3{fill:var(--z3)}.band.z4{fill:var(--z4)}.band.z5{fill:var(--z5)}
+    svg text{fill:var(--muted);font-size:11px}.grid{stroke:var(--line);stroke-width:1}
+    .line{stroke:var(--bar);stroke-width:2;fill:none}.area{fill:var(--area);stroke:none}.band.z1{fill:var(--z1)}.band.z2{fill:var(--z2)}.band.z3{fill:var(--z3)}.band.z4{fill:var(--z4)}.band.z5{fill:var(--z5)}
     polyline.route{stroke:var(--route);stroke-width:3;stroke-linejoin:round;stroke-linecap:round}circle.start{fill:var(--done)}
-    rect.finish{fill:var(--fg)}circle.km{fill:var(--card);stroke:var(--route);stroke-width:1.5}text.km{fill:var(--fg);font-size:7px}
-    .ring-bg{fill:none;stroke:var(--ring)}.ring{fill:none;stroke:var(--done);stroke-linecap:round}.ring.met{stroke:var(--done)}
-    .ring.part{stroke:var(--bar)}.cal text.date{fill:var(--muted);font-size:9px}.cal .today text.date{fill:var(--fg);font-weight:bold}
-    .dot{fill:var(--bar)}.done{fill:var(--done)}.missed{fill:var(--missed)}.pending{fill:none;stroke:var(--missed)}
-    .unscheduled{fill:var(--ring)}.future{fill:none;stroke:var(--ring)}
+    rect.finish{fill:var(--fg)}circle.km{fill:var(--card);stroke:var(--route);stroke-width:1.5}text.km{fill:var(--fg);font-size:7px;text-anchor:middle}
     table{border-collapse:collapse;width:100%;font-size:.92em;font-variant-numeric:tabular-nums}th,td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--line)}
-    details{margin:4px 0 8px;color:var(--muted)}summary{cursor:pointer;font-size:.85em}caption{text-align:left;font-size:.85em;color:var(--muted)}
+    details{margin:4px 0 8px;color:var(--muted)}summary{cursor:pointer;font-size:.85em}text.y{text-anchor:end;dominant-baseline:middle}text.x{text-anchor:middle}
     .note,footer{color:var(--muted);font-size:.9em}.tiles{display:flex;flex-wrap:wrap;gap:8px}.tile{flex:1 1 120px;border:1px solid var(--line);\
     border-radius:8px;padding:6px 10px}.tile b{display:block;font-size:1.35em}a{color:var(--bar)}
+    """
+
+    /// What only the dashboard draws: bars, goal rules, load lines, rings, habit marks.
+    static let dashboardStyle = """
+    .bar{fill:var(--bar)}line.goal{stroke:var(--goal);stroke-width:2;stroke-dasharray:6 4}.cal svg{max-width:380px}.cal text{text-anchor:middle}\
+    .ctl{stroke:var(--ctl)}.atl{stroke:var(--atl)}.tsb{stroke:var(--tsb)}text.ctl{fill:var(--ctl)}text.atl{fill:var(--atl)}\
+    text.tsb{fill:var(--tsb)}.e1rm{stroke:var(--atl)}text.e1rm{fill:var(--atl)}.ring-bg{fill:none;stroke:var(--ring)}\
+    .ring{fill:none;stroke:var(--done);stroke-linecap:round}.ring.part{stroke:var(--bar)}.cal text.date{fill:var(--muted);font-size:9px}\
+    .cal .today text.date{fill:var(--fg);font-weight:bold}.dot{fill:var(--bar)}.done{fill:var(--done)}.missed{fill:var(--missed)}\
+    .pending{fill:none;stroke:var(--missed)}.unscheduled{fill:var(--ring)}.future{fill:none;stroke:var(--ring)}
     """
 }

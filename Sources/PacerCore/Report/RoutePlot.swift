@@ -50,7 +50,7 @@ public enum RoutePlot {
                 let (x, y) = px(xy[k])
                 h.raw("<circle class=\"km\" data-mark=\""); h.number(Double(n), 0); h.raw("\""); h.attribute("cx", x); h.attribute("cy", y)
                 h.raw(" r=\"5\"/><text class=\"km\""); h.attribute("x", x); h.attribute("y", y + 3)
-                h.raw(" text-anchor=\"middle\">"); h.number(Double(n), 0); h.raw("</text>")
+                h.raw(">"); h.number(Double(n), 0); h.raw("</text>")
                 marks.append(["\(n) " + markUnit, RoutePlot.coordinate(p.latitude), RoutePlot.coordinate(p.longitude)])
                 next = Double(n + 1) * metres
             }
@@ -61,7 +61,7 @@ public enum RoutePlot {
         h.raw("</svg>")
         let rows = [["start", coordinate(first.latitude), coordinate(first.longitude)]] + marks
             + [["finish", coordinate(points[points.count - 1].latitude), coordinate(points[points.count - 1].longitude)]]
-        SVGChart.table(title: title, head: ["Point", "Latitude", "Longitude"], rows: rows, into: &h)
+        SVGChart.table(head: ["Point", "Latitude", "Longitude"], rows: rows, into: &h)
         h.raw("</figure>\n")
     }
 

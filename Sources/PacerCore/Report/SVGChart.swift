@@ -68,7 +68,7 @@ public enum SVGChart {
             }
             // Every label when they fit, else every other one.
             if slots.count <= 12 || k % 2 == (slots.count - 1) % 2 {
-                h.raw("<text class=\"x\" x=\"" + f(x + step / 2) + "\" y=\"" + f(height - 8) + "\" text-anchor=\"middle\">")
+                h.raw("<text class=\"x\""); h.attribute("x", x + step / 2); h.attribute("y", height - 8); h.raw(">")
                 h.escaped(slot.axisLabel)
                 h.raw("</text>")
             }
@@ -79,7 +79,7 @@ public enum SVGChart {
                   + "\" y1=\"" + y + "\" y2=\"" + y + "\"><title>goal " + UnitSystem.fixed(goal, decimals) + " " + unit + "</title></line>")
         }
         h.raw("</svg>")
-        table(title: title, head: ["Period", unit], rows: slots.compactMap { s in s.value.map { [s.period, UnitSystem.fixed($0, decimals)] } },
+        table(head: ["Period", unit], rows: slots.compactMap { s in s.value.map { [s.period, UnitSystem.fixed($0, decimals)] } },
               into: &h)
         h.raw("</figure>\n")
     }
@@ -132,7 +132,7 @@ public enum SVGChart {
         for k in 0..<5 {
             let v = x0 + (x1 - x0) * Double(k) / 4
             h.raw("<text class=\"x\""); h.attribute("x", x(v)); h.attribute("y", height - 8)
-            h.raw(k == 0 ? " text-anchor=\"start\">" : k == 4 ? " text-anchor=\"end\">" : " text-anchor=\"middle\">")
+            h.raw(k == 0 ? " style=\"text-anchor:start\">" : k == 4 ? " style=\"text-anchor:end\">" : ">")
             h.escaped(xFormat.text(v))
             h.raw("</text>")
         }
@@ -145,7 +145,7 @@ public enum SVGChart {
             }
         }
         h.raw("</svg>")
-        tableHead(title: title, head: [xTitle + xFormat.headSuffix] + series.map(\.name), into: &h)
+        tableHead(head: [xTitle + xFormat.headSuffix] + series.map(\.name), into: &h)
         // HTML lets a cell and a row end where the next begins: half the bytes of a long table.
         for i in xs.indices {
             h.raw("<tr><td>")
@@ -193,7 +193,7 @@ public enum SVGChart {
             let y = scale.y(v)
             h.raw("<line class=\"grid\""); h.attribute("x1", left); h.attribute("x2", width - right); h.attribute("y1", y); h.attribute("y2", y)
             h.raw("/><text class=\"y\""); h.attribute("x", left - 4); h.attribute("y", y)
-            h.raw(" text-anchor=\"end\" dominant-baseline=\"middle\">" + (text?(v) ?? tick(v, step: scale.step, decimals: decimals)) + "</text>")
+            h.raw(">" + (text?(v) ?? tick(v, step: scale.step, decimals: decimals)) + "</text>")
         }
     }
 
@@ -204,8 +204,8 @@ public enum SVGChart {
         return UnitSystem.fixed(v, step < 1 ? max(1, min(decimals, 2)) : 0)
     }
 
-    static func table(title: String, head: [String], rows: [[String]], into h: inout XMLText) {
-        tableHead(title: title, head: head, into: &h)
+    static func table(head: [String], rows: [[String]], into h: inout XMLText) {
+        tableHead(head: head, into: &h)
         for r in rows {
             h.raw("<tr>")
             for c in r { h.raw("<td>"); h.escaped(c); h.raw("</td>") }
@@ -214,9 +214,10 @@ public enum SVGChart {
         h.raw("</tbody></table></details>")
     }
 
-    /// Opens a chart's numbers: the `<details>`, the table and its head; `<tbody>` is open.
-    static func tableHead(title: String, head: [String], into h: inout XMLText) {
-        h.raw("<details><summary>Numbers</summary><table><caption>"); h.escaped(title); h.raw("</caption><thead><tr>")
+    /// Opens a chart's numbers (named by the figure's caption): the `<details>`, the table and
+    /// its head; `<tbody>` is left open.
+    static func tableHead(head: [String], into h: inout XMLText) {
+        h.raw("<details><summary>Numbers</summary><table><thead><tr>")
         for c in head { h.raw("<th>"); h.escaped(c); h.raw("</th>") }
         h.raw("</tr></thead><tbody>")
     }
