@@ -24,7 +24,7 @@ else
     pacerctl=$PACERCTL
 fi
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "${shm:-}"' EXIT
 journal=$work/journal
 
 # Journal size per hour of 1 Hz recording, as pacerd writes it: replay frames a session by
@@ -141,6 +141,58 @@ for verb in goals habits awards load; do
     p=$(median "$pacerctl" $verb --config "$work/pacer.conf" --journal "$journal" --today $today --json)
     row "$verb --json" "$p" "$s" target
 done
+
+# Report (#17): `pacerctl report` over the same sessions (with the [goals] and [habit]s above).
+# Full: into an empty folder, against `cp -r` copying the finished folder (the same files
+# written by the kernel's shortest path). Incremental: after one new session is appended
+# (outside the timing), against `pacerctl sessions` run at the same point (it too must first
+# bring the index up to date with the new session). Targets: full < 2 s, incremental < 200 ms.
+report_runs=${REPORT_RUNS:-5}
+timed() {  # prints the wall time in ms of one run of a command (output discarded)
+    local t0 t1
+    t0=$EPOCHREALTIME; "$@" >/dev/null; t1=$EPOCHREALTIME
+    awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.3f\n", (b-a)*1000}'
+}
+mid() { sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
+report() { "$pacerctl" report --out "$1" --journal "$journal" --config "$work/pacer.conf" --today $today; }
+# Each run writes a new folder and nothing is deleted until the end: ext4 makes file creation
+# slow right after thousands of deletions, which a board making its first report never sees.
+full=() copy=()
+for ((i = 0; i < report_runs; i++)); do
+    full+=("$(timed report "$work/report-$i")")
+    copy+=("$(timed cp -r "$work/report-$i" "$work/report-copy-$i")")
+done
+report_out=$work/report-0
+pages=$(ls "$report_out" | grep -c '^session-')
+echo "# report: $pages session pages + index.html + sessions.html, $(du -sh "$report_out" | cut -f1) in all"
+rm -rf "$work"/report-[1-9]* "$work"/report-copy-*
+row_target() {  # name, pacer ms, peer name, peer ms, target ms
+    awk -v n="$1" -v p="$2" -v pn="$3" -v s="$4" -v t="$5" 'BEGIN{printf "%-24s pacerctl %8.2f ms   %-18s %8.2f ms   peer/pacerctl %5.2fx  %s\n", n, p, pn, s, s/p, p < t ? "(target < " t " ms met)" : "(target < " t " ms MISSED)"}'
+}
+row_target "report (full)" "$(printf '%s\n' "${full[@]}" | mid)" "cp -r of its pages" "$(printf '%s\n' "${copy[@]}" | mid)" 2000
+# The same in memory (tmpfs), when there is one: the part of the time that is pacerctl's own,
+# not the disk's (this machine's disk is shared with other builds).
+if [ -d /dev/shm ] && [ -w /dev/shm ]; then
+    shm=$(mktemp -d /dev/shm/pacer-report.XXXXXX)
+    full=() copy=()
+    for ((i = 0; i < report_runs; i++)); do
+        full+=("$(timed report "$shm/report-$i")")
+        copy+=("$(timed cp -r "$shm/report-$i" "$shm/report-copy-$i")")
+        rm -rf "$shm/report-$i" "$shm/report-copy-$i"
+    done
+    rm -rf "$shm"
+    row_target "report (full, tmpfs)" "$(printf '%s\n' "${full[@]}" | mid)" "cp -r of its pages" "$(printf '%s\n' "${copy[@]}" | mid)" 2000
+fi
+incremental=() listing=()
+for ((i = 0; i < report_runs; i++)); do
+    "$pacerctl" journal-synth --journal "$journal" --sessions 1 --samples "$samples" --no-sync
+    cp -a "$journal" "$work/journal-peer"
+    incremental+=("$(timed report "$report_out")")
+    listing+=("$(timed "$pacerctl" sessions --journal "$work/journal-peer")")
+    rm -rf "$work/journal-peer"
+done
+report "$report_out" | grep -q ' and 0 session pages written' || { echo "# MISMATCH: a report with nothing new rewrote session pages"; exit 1; }
+row_target "report (+1 session)" "$(printf '%s\n' "${incremental[@]}" | mid)" "pacerctl sessions" "$(printf '%s\n' "${listing[@]}" | mid)" 200
 
 # Strength (#15): `strength` and `evaluate` over 100 000 sets (5 000 sessions of 20 sets, each
 # with SAMPLES heart-rate samples) against sqlite3 computing the per-exercise, per-session

@@ -6,8 +6,11 @@ import Glibc
 /// are fsynced, renamed over the target and the directory entry is fsynced. A reader (a sync
 /// tool watching an outbox) sees the old file or the whole new one, never a part; a failure
 /// (a full or read-only disk) removes the temporary file and leaves the target as it was.
+///
+/// `sync: false` keeps the all-or-nothing rename but skips both fsyncs: for files that are
+/// derived and made again when lost (report pages), where thousands of fsyncs cost seconds.
 public enum AtomicFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
+    public static func write(_ bytes: [UInt8], to path: String, sync: Bool = true) throws {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -16,12 +19,12 @@ public enum AtomicFile {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
             try file.writeAll(bytes, at: 0)
-            try file.sync()
+            if sync { try file.sync() }
             try JournalDirectory(path: directory).rename(temp, to: path)
         } catch {
             unlink(temp)
             throw error
         }
-        try JournalDirectory(path: directory).syncEntries()
+        if sync { try JournalDirectory(path: directory).syncEntries() }
     }
 }

@@ -8,16 +8,20 @@ import PacerSystem
 /// the daemon restarts. With `--json` or when stdout is not a terminal, prints each report
 /// as a line instead. Ctrl-C restores the terminal.
 enum WatchCommand {
-    static let subcommand = Subcommand(name: "watch", usage: "watch \(DaemonClientOptions.usageSuffix) [--count N]",
+    static let subcommand = Subcommand(name: "watch", usage: "watch \(DaemonClientOptions.usageSuffix) [--count N] [--fields SPEC]",
                                        summary: "live full-screen view of the session (Ctrl-C to quit)") { args in
-        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options.union(["count"]))
+        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options.union(["count", "fields"]))
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
         let options = try DaemonClientOptions(parsed)
         let count = try parsed.integer("count", in: 1...Int(Int32.max))
         let signals = try SignalReceiver(signals: [SIGINT, SIGTERM, SIGWINCH])
         let fullScreen = !options.json && Terminal.isTerminal(STDOUT_FILENO)
         let out = BufferedOutput()
-        var view = WatchView(options: options, fullScreen: fullScreen, out: out)
+        var layout = options.config.liveFields
+        if let spec = parsed.option("fields") {
+            do { layout = try LiveFieldLayout(parsing: spec) } catch let e as LiveFieldLayoutError { throw UsageError("--fields: \(e.description)") }
+        }
+        var view = WatchView(options: options, fullScreen: fullScreen, out: out, layout: layout)
         if fullScreen { try out.write(WatchScreen.enter) }
         defer {
             if fullScreen { try? out.write(WatchScreen.leave); try? out.flush() }
@@ -55,6 +59,7 @@ enum WatchCommand {
                     view.state = state
                     try view.draw(connected: true)
                 } else if let event = LiveEvent(json: reply) {
+                    if event.kind == .lap { view.lastLap = event } else if event.kind == .sessionStarted { view.lastLap = nil }
                     view.events.append(view.describe(event))
                     if view.events.count > 4 { view.events.removeFirst() }
                 } else if case let .error(message)? = ServerReply(json: reply) {
@@ -89,13 +94,15 @@ struct WatchView {
     let options: DaemonClientOptions
     let fullScreen: Bool
     let out: BufferedOutput
+    let layout: LiveFieldLayout
     var state: LiveState?
+    var lastLap: LiveEvent?
     var events: [String] = []
 
     func draw(connected: Bool) throws {
         guard fullScreen else { return }
         let width = Terminal.size(STDOUT_FILENO)?.columns ?? 80
-        try out.write(WatchScreen(options.preferences).frame(state, events: events, connected: connected, width: width))
+        try out.write(WatchScreen(options.preferences, layout: layout).frame(state, events: events, connected: connected, width: width, lastLap: lastLap))
         try out.flush()
     }
 

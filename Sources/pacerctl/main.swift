@@ -23,6 +23,7 @@ let subcommands: [Subcommand] = [
     ExportCommand.subcommand,
     StatsCommand.subcommand,
     RecordsCommand.subcommand,
+    ReportCommand.subcommand,
     MotivationCommands.goals,
     MotivationCommands.habits,
     MotivationCommands.awards,

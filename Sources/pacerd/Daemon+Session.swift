@@ -56,6 +56,7 @@ extension Daemon {
             // Habits, streaks and awards the session earned follow its stop.
             motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
             exportSession(id: id, start: summary.start ?? summary.end, activity: summary.activity)
+            reportSession(id: id)
             return
         case let .zoneChanged(_, _, zone, _):
             // Watchers get zone changes from the alert monitor once the zone has held for

@@ -46,6 +46,8 @@ final class Daemon {
     /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
     var gpsdCompat: GPSDCompatService?
     var exporter: OutboxExporter?
+    /// `[report] dir` (Daemon+Report.swift), made on the first stop.
+    var reporter: ReportRegenerator?
 
     init(options: DaemonOptions) throws {
         self.options = options

@@ -15,6 +15,7 @@
 /// battery_low_pct = 15
 /// [display]
 /// clock = 24                ; 12 | 24
+/// fields = elapsed:big, distance, pace:big:green, hr, zone   ; pacerctl watch (LiveFieldLayout)
 /// ```
 extension PacerConfig {
     mutating func applyDaemonKey(section: String, key: String, parser p: ConfigValueParser) throws {
@@ -39,6 +40,8 @@ extension PacerConfig {
             case "12": twentyFourHourClock = false
             default: throw ConfigValueProblem("'\(p.value)' is not 12 or 24")
             }
+        case ("display", "fields"):
+            do { liveFields = try LiveFieldLayout(parsing: p.value) } catch let e as LiveFieldLayoutError { throw ConfigValueProblem(e.description) }
         case ("weather", _): try applyWeatherKey(key: key, parser: p)
         default: throw ConfigValueProblem("unknown key")
         }

@@ -23,7 +23,12 @@ public final class JournalHistory {
             rebuilt = false
             return
         }
-        let bytes = HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
+        // A journal that only grew since the index was saved: scan just what was appended.
+        let bytes = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
+            HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.entries)
+        } else {
+            HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
+        }
         JournalHistory.save(bytes, directory: directory)
         let storage = IndexBytes(count: bytes.count)
         bytes.withUnsafeBytes { storage.buffer.copyMemory(from: $0) }
@@ -36,7 +41,7 @@ public final class JournalHistory {
     }
 
     /// Reads the saved index (its rows only unless `summaries`); nil when missing or damaged.
-    private static func load(_ path: String, summaries: Bool) -> HistoryIndexReader? {
+    static func load(_ path: String, summaries: Bool) -> HistoryIndexReader? {
         guard let file = try? JournalFile(path: path, writable: false), let size = try? file.size() else { return nil }
         var header = [UInt8](repeating: 0, count: HistoryIndex.headerSize)
         guard (try? header.withUnsafeMutableBytes { try file.read(into: $0, at: 0) }) == header.count,

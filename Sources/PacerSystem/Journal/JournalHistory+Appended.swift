@@ -1,0 +1,71 @@
+import PacerCore
+
+extension JournalHistory {
+    /// The index entries of the journal as it is now, from the saved index of an earlier state
+    /// of it plus a scan of only what came after: from the start of the last session the index
+    /// holds in the last segment it knew (so a session that was still open when it was saved is
+    /// read whole), then any newer segments. A journal that grew by one session costs a scan of
+    /// one session, not of years.
+    ///
+    /// The result: the saved index, how many of its first rows stand as they are, and the
+    /// entries that follow them. nil whenever the journal changed in another way — a segment
+    /// the index knew shrank, vanished or changed size before the last, a record continues or
+    /// deletes a session from before the scanned part (a set logged later into an old session)
+    /// — and the caller rebuilds from scratch, which is always right.
+    static func appendedEntries(directory: JournalDirectory, segments: [JournalDirectory.Segment])
+        throws -> (base: HistoryIndexReader, keep: Int, entries: [HistoryIndex.Entry])? {
+        guard let saved = JournalHistory.load(directory.indexPath, summaries: true), saved.hasSummaries,
+              let lastKnown = saved.segments.last, segments.count >= saved.segments.count else { return nil }
+        for (k, s) in saved.segments.enumerated() {
+            let size = UInt64(segments[k].size)
+            guard segments[k].number == s.number, k == saved.segments.count - 1 ? size >= s.size : size == s.size else { return nil }
+        }
+        var resume = 0
+        for i in 0..<saved.count where saved.row(i).segment == lastKnown.number { resume = max(resume, Int(saved.row(i).offset)) }
+        // The rows read again are the last ones (a segment's sessions end in order).
+        func rescanned(_ i: Int) -> Bool { saved.row(i).segment == lastKnown.number && Int(saved.row(i).offset) >= resume }
+        let keep = (0..<saved.count).first(where: rescanned) ?? saved.count
+        guard (keep..<saved.count).allSatisfy(rescanned) else { return nil }
+        var entries: [HistoryIndex.Entry] = []
+        // The same folding as a full rebuild (`scanEntries`), over the tail only.
+        var rowOfID: [UInt64: Int] = [:]
+        var assembler = JournalAssembler()
+        var consistent = true
+        func add(_ session: JournalSession) {
+            var summary = session.effectiveSummary
+            summary.id = String(session.id)
+            if session.isContinuation {
+                guard let row = rowOfID[session.id] else { consistent = false; return }
+                entries[row].summary = summary
+                return
+            }
+            rowOfID[session.id] = entries.count
+            entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
+                                 bestEfforts: BestEfforts.fastest(samples: session.samples)))
+        }
+        let first = saved.segments.count - 1
+        for k in first..<segments.count {
+            let segment = segments[k]
+            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
+            bytes.withUnsafeBytes { raw in
+                _ = JournalScanner.scan(raw, from: k == first ? resume : 0) { type, payload, offset in
+                    let done: JournalSession?
+                    do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch {
+                        // Damage ends a full rebuild's scan too, but here it may also be a record
+                        // of a session from before the tail: let the full rebuild decide.
+                        consistent = false
+                        return false
+                    }
+                    if let done { add(done) }
+                    return true
+                }
+            }
+            guard consistent else { return nil }
+            if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
+        }
+        guard consistent else { return nil }
+        let deleted = assembler.deleted
+        guard !(0..<keep).contains(where: { deleted.contains(saved.id($0)) }) else { return nil }
+        return (saved, keep, deleted.isEmpty ? entries : entries.filter { !deleted.contains($0.id) })
+    }
+}
