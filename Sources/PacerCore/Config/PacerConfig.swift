@@ -10,6 +10,8 @@ public struct PacerConfig: Equatable, Sendable {
     /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
     public var gpsdCompat = GPSDCompatSettings()
     public var export = ExportSettings()
+    /// `[broadcast]`: BLE re-broadcast of the live values (#18).
+    public var broadcast = BroadcastSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -96,7 +98,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export"]
+                                        "gpsd_compat", "export", "broadcast"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -146,6 +148,7 @@ public struct PacerConfig: Equatable, Sendable {
         case (let s, _) where s.hasPrefix("habit "): try applyHabitKey(key: key, parser: p)
         case ("gpsd_compat", _): try applyGPSDCompatKey(key: key, parser: p)
         case ("export", _): try applyExportKey(key: key, parser: p)
+        case ("broadcast", _): try applyBroadcastKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }
