@@ -46,6 +46,8 @@ final class Daemon {
     /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
     var gpsdCompat: GPSDCompatService?
     var exporter: OutboxExporter?
+    /// `[broadcast]`: pacerd as a BLE sensor (Daemon+Broadcast.swift), nil when off.
+    var sensorBroadcaster: SensorBroadcaster?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -83,6 +85,7 @@ final class Daemon {
         try startGPSDCompat()
         try startGPS()
         try startSensors()
+        try startSensorBroadcast()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()
@@ -187,6 +190,7 @@ final class Daemon {
         flushSensorLog()
         tickMotivation(now)
         broadcastState()
+        tickSensorBroadcast(now)
     }
 
     func statusLine() -> String {
@@ -220,6 +224,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        sensorBroadcaster?.shutdown()
         gpsdCompat?.shutdown()
         syncJournal()
         flushSensorLog()
