@@ -5,7 +5,7 @@ import PacerSystem
 extension Daemon {
     func startSensorBroadcast() throws {
         guard settings.broadcast.isEnabled else { return }
-        let broadcaster = try SensorBroadcaster(settings: settings.broadcast, loop: loop)
+        let broadcaster = try SensorBroadcaster(settings: settings.broadcast)
         sensorBroadcaster = broadcaster
         DaemonLog.info("re-broadcasting \(broadcaster.kinds.map(\.rawValue).joined(separator: ", ")) as '\(settings.broadcast.name)' through BlueZ")
     }

@@ -57,8 +57,8 @@ extension Daemon {
             let input = Daemon.now(monotonic: instant)
             let measurement = recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
                                                     at: input) { handle($0) }
+            if let measurement { sensorBroadcaster?.sensorSent(measurement, at: instant) }
             if case .heartRate(let m)? = measurement {
-                sensorBroadcaster?.strapSent(m)
                 let bpm = HeartRateReading(m).acceptedHeartRate
                 let zone = recorder.phase.isActive ? heartRateZone : nil
                 for alert in alerts.heartRate(bpm, zone: zone, at: instant, time: recorder.time(at: input)) { broadcast(alert) }

@@ -25,18 +25,31 @@ public struct BroadcastReadings: Equatable, Sendable {
         self.power = power
     }
 
-    /// The readings of a STATE report. While idle only the GPS speed is known (the session's
-    /// numbers, heart rate included, exist while one records).
+    /// The readings of a STATE report. While idle only the GPS speed is in it (the session's
+    /// numbers, heart rate included, exist while one records): see `filling(from:)`.
     public init(state: LiveState, rrIntervals1024: [UInt16] = []) {
         let gpsSpeed = state.gps.state == .fix ? state.gps.speed : nil
         guard let session = state.session else {
-            self.init(speed: gpsSpeed)
+            self.init(rrIntervals1024: rrIntervals1024, speed: gpsSpeed)
             return
         }
         let ride = session.activity == .ride
-        self.init(heartRate: session.heartRate, rrIntervals1024: session.heartRate == nil ? [] : rrIntervals1024,
+        self.init(heartRate: session.heartRate, rrIntervals1024: rrIntervals1024,
                   speed: session.speed ?? gpsSpeed, stepCadence: ride ? nil : session.cadence,
                   crankCadence: ride ? session.cadence : nil, distanceMeters: session.distanceMeters,
                   power: session.power)
+    }
+
+    /// These readings with what they lack taken from `sensors` (the sensors' own latest values):
+    /// a strap worn while nothing records is still a heart-rate sensor to a trainer app, and a
+    /// footpod's speed stands in when there is no GPS. RR intervals go only with a heart rate.
+    public func filling(from sensors: BroadcastReadings) -> BroadcastReadings {
+        var out = self
+        if out.heartRate == nil { out.heartRate = sensors.heartRate }
+        if out.speed == nil { out.speed = sensors.speed }
+        if out.stepCadence == nil, out.crankCadence == nil { out.stepCadence = sensors.stepCadence }
+        if out.power == nil { out.power = sensors.power }
+        if out.heartRate == nil { out.rrIntervals1024 = [] }
+        return out
     }
 }
