@@ -137,6 +137,22 @@ final class BroadcastTests: XCTestCase {
         XCTAssertTrue(rsc.isRunning)
     }
 
+    func testSensorsFillOnlyWhatTheStateLacks() {
+        let sensors = BroadcastReadings(heartRate: 97, speed: 3.3, stepCadence: 170, power: 180)
+        let idle = BroadcastReadings(state: LiveState(time: nil, gps: LiveGPSState(source: "t")), rrIntervals1024: [600])
+        XCTAssertEqual(idle.filling(from: sensors), BroadcastReadings(heartRate: 97, rrIntervals1024: [600], speed: 3.3,
+                                                                      stepCadence: 170, power: 180), "a strap worn while idle still broadcasts")
+        XCTAssertEqual(idle.filling(from: BroadcastReadings(speed: 2)).rrIntervals1024, [], "no heart rate: no RR intervals")
+        var state = LiveState(time: nil, gps: LiveGPSState(source: "t"))
+        state.session = LiveSession(id: "1", activity: .ride, speed: 8, heartRate: 140, cadence: 88)
+        let ride = BroadcastReadings(state: state).filling(from: sensors)
+        XCTAssertEqual(ride.heartRate, 140, "the STATE wins")
+        XCTAssertEqual(ride.speed, 8)
+        XCTAssertEqual(ride.crankCadence, 88)
+        XCTAssertNil(ride.stepCadence, "a ride's cadence is the crank's, not a footpod's")
+        XCTAssertEqual(ride.power, 180)
+    }
+
     func testSynthesizedCrankRevolutionsGiveTheRideCadenceBack() throws {
         var plan = BroadcastPlan(kinds: [.power])
         var cadence = CrankCadenceCalculator()
