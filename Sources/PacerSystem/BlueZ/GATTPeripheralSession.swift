@@ -9,6 +9,7 @@ final class GATTPeripheralSession {
     static let gattManager = "org.bluez.GattManager1"
     static let advertisingManager = "org.bluez.LEAdvertisingManager1"
     static let retrySeconds = 5.0
+    static let alreadyExists = "org.bluez.Error.AlreadyExists"
 
     let bus: DBusConnection
     var application: GATTApplication
@@ -19,6 +20,8 @@ final class GATTPeripheralSession {
     var applicationRegistered = false
     var advertisementRegistered = false
     var retryAt: MonotonicInstant?
+    /// Set by `unregister`: a Release then is the answer to our own UnregisterAdvertisement.
+    var stopping = false
     var calls: [UInt32: BlueZClient.PendingCall] = [:]
 
     init(bus: DBusConnection, application: GATTApplication, log: @escaping (String) -> Void) {
@@ -65,6 +68,7 @@ final class GATTPeripheralSession {
 
     /// Unregisters (advertisement, then application) and waits a moment for bluetoothd to answer.
     func unregister() {
+        stopping = true
         guard bluezOwner != nil, let adapter else { return }
         var waiting = 0
         if advertisementRegistered {
@@ -106,7 +110,8 @@ final class GATTPeripheralSession {
     }
 
     func bluetoothdAppeared(_ owner: String) {
-        guard !owner.isEmpty else { return }
+        // GetNameOwner's reply and NameOwnerChanged can both announce the same start.
+        guard !owner.isEmpty, owner != bluezOwner else { return }
         bluetoothdVanished()
         bluezOwner = owner
         register(owner: owner)
@@ -146,7 +151,10 @@ final class GATTPeripheralSession {
             call("org.bluez", path, GATTPeripheralSession.gattManager, "RegisterApplication",
                  [.objectPath(application.root), .dictionary([])]) { [unowned self] result in
                 guard bluezOwner == owner else { return }
-                if case let .failure(f) = result { return retry("RegisterApplication on \(path)", f) }
+                // AlreadyExists: an earlier attempt that timed out here did reach bluetoothd.
+                if case let .failure(f) = result, f.name != GATTPeripheralSession.alreadyExists {
+                    return retry("RegisterApplication on \(path)", f)
+                }
                 applicationRegistered = true
                 log("GATT application registered on \(path) (services \(application.services.map { GATTPeripheralSession.hex($0.uuid) }.joined(separator: ", ")))")
                 guard objects[path]?.stringKeyedDictionary?[GATTPeripheralSession.advertisingManager] != nil else {
@@ -155,7 +163,9 @@ final class GATTPeripheralSession {
                 call("org.bluez", path, GATTPeripheralSession.advertisingManager, "RegisterAdvertisement",
                      [.objectPath(application.advertisementPath), .dictionary([])]) { [unowned self] result in
                     guard bluezOwner == owner else { return }
-                    if case let .failure(f) = result { return retry("RegisterAdvertisement on \(path)", f) }
+                    if case let .failure(f) = result, f.name != GATTPeripheralSession.alreadyExists {
+                        return retry("RegisterAdvertisement on \(path)", f)
+                    }
                     advertisementRegistered = true
                     log("advertising as '\(application.localName)'")
                 }
@@ -232,7 +242,10 @@ final class GATTPeripheralSession {
             return try DBusMessage.methodReturn(to: call, arguments: [.dictionary(properties)])
         case ("Release", nil) where path == application.advertisementPath:
             advertisementRegistered = false
-            log("bluetoothd released the advertisement")
+            if !stopping {
+                log("bluetoothd released the advertisement; registering it again in \(Int(GATTPeripheralSession.retrySeconds)) s")
+                retryAt = Clocks.monotonic().advanced(bySeconds: GATTPeripheralSession.retrySeconds)
+            }
             return try DBusMessage.methodReturn(to: call)
         default:
             throw DBusFailure(name: "org.freedesktop.DBus.Error.UnknownMethod", message: "\(call.member ?? "") on \(path)")
