@@ -8,7 +8,7 @@ script starts, drives through org.pacer.FakeStrap, and can kill and start again.
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
         [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] \
         [--play FILE.ble | --rate HZ] [--appear-after S] \
-        [--control FIFO] [--log FILE]
+        [--control FIFO] [--log FILE] [--central-log FILE]
 
 Commands, one per line on the control FIFO:
     drop ADDR [SECONDS]   link loss; the sensor refuses to reconnect for SECONDS (default 0)
@@ -18,15 +18,20 @@ Commands, one per line on the control FIFO:
     restart [SECONDS]     bluetoothd exits and comes back after SECONDS (default 0.5)
     battery ADDR PCT      the battery level the sensor reports when read
     send ADDR UUID HEX    one raw notification (for malformed values)
+    hammer UUID RATE SECONDS   the mock central reads a registered characteristic RATE times a second
     pause | resume        stop / restart the series
     quit
 Log lines (time is CLOCK_MONOTONIC seconds): `T ready`, `T sent ADDR UUID HEX`,
 `T dropped ADDR`, `T resumed ADDR SECONDS` (first delivery after a drop or restart),
 `T restarting`, `T restarted`, `T appeared ADDR`, `T done`.
+With --central-log, the mock bluetoothd's central (what it reads and is notified of from an
+application registered with its GattManager1, e.g. pacerd's [broadcast]) goes to FILE as JSON lines
+(see sim/fakestrap_bluez.py); the file survives `restart`.
 '''
 
 import argparse
 import datetime
+import json
 import math
 import os
 import select
@@ -178,7 +183,8 @@ class FakeStrap:
 
     def start_bluetoothd(self):
         env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.bus_address)
-        self.mock = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', TEMPLATE],
+        parameters = ['-p', json.dumps({'central_log': os.path.abspath(self.args.central_log)})] if self.args.central_log else []
+        self.mock = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', TEMPLATE] + parameters,
                                      env=env, stdout=subprocess.DEVNULL,
                                      stderr=None if self.args.verbose else subprocess.DEVNULL)
         deadline = time.monotonic() + 20
@@ -302,6 +308,11 @@ class FakeStrap:
                 self.call('SetReadValue', 'ssay', sensor.address, '2a19', dbus.Array([sensor.battery], signature='y'))
             elif verb == 'send':
                 self.notify(self.sensors[rest[0]], rest[1].lower(), bytes.fromhex(rest[2] if len(rest) > 2 else ''))
+            elif verb == 'hammer':
+                if not self.call('Hammer', 'sdd', rest[0].lower(), float(rest[1]), float(rest[2])):
+                    self.log(f'error hammer: no registered characteristic {rest[0]}')
+                else:
+                    self.log(f'hammering {rest[0]}')
             elif verb == 'pause':
                 self.paused = True
             elif verb == 'resume':
@@ -374,6 +385,7 @@ def main():
     parser.add_argument('--appear-after', type=float, default=0.0, help='the strap is switched on after S seconds')
     parser.add_argument('--control', metavar='FIFO', help='command FIFO (created if missing)')
     parser.add_argument('--log', metavar='FILE', help='event log (default: stdout)')
+    parser.add_argument('--central-log', metavar='FILE', help="the mock central's JSON lines (registrations, reads, notifications)")
     parser.add_argument('--verbose', action='store_true', help="show the mock's stderr")
     args = parser.parse_args()
     strap = FakeStrap(args)

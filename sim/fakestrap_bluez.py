@@ -6,9 +6,19 @@ strap, a footpod, a power meter or a speed/cadence sensor exposes once connected
 ServicesResolved, StartNotify/StopNotify, AcquireNotify (a SOCK_SEQPACKET pair, as BlueZ
 hands out) and ReadValue. The sensors themselves live in sim/fakestrap.py, which drives this
 "bluetoothd" through the org.pacer.FakeStrap interface on /.
+
+The adapter also offers GattManager1 and LEAdvertisingManager1, with a central behind them that
+acts as BlueZ does towards a registered application: GetManagedObjects on it (RegisterApplication
+is answered after that), StartNotify on each notifying characteristic, ReadValue on each readable
+one, Properties.GetAll on an advertisement, Release on UnregisterAdvertisement. With the template
+parameter central_log (a file), everything the central sees is appended as JSON lines: `started`,
+`registered`, `read`, `notification` (characteristic and value hex), `advertisement`,
+`unregistered`, `advertisement_removed`, `hammer` (a burst of ReadValue calls, see Hammer).
 '''
 
+import json
 import socket
+import time
 
 import dbus
 import dbus.service
@@ -68,6 +78,9 @@ def load(mock, parameters):
     # dbusmock registers the main object only after load(); the bluez5 helpers look it up.
     mockobject.objects.setdefault('/', mock)
     AddAdapter(mock, 'hci0', parameters.get('adapter_name', 'pacer-sim'))
+    CENTRAL['log'] = parameters.get('central_log')
+    add_peripheral_managers(mockobject.objects['/org/bluez/hci0'])
+    central_log('started')
 
 
 def emit_props(obj, iface, changed):
@@ -291,3 +304,169 @@ def Notify(mock, address, uuid16, value):
             emit_props(char, CHAR_IFACE, {'Value': dbus.Array(array, signature='y', variant_level=1)})
             return True
     return False
+
+
+# The central behind GattManager1 / LEAdvertisingManager1: registered applications by (sender, path).
+GATT_MANAGER_IFACE = 'org.bluez.GattManager1'
+ADV_MANAGER_IFACE = 'org.bluez.LEAdvertisingManager1'
+ADV_IFACE = 'org.bluez.LEAdvertisement1'
+OBJECT_MANAGER = 'org.freedesktop.DBus.ObjectManager'
+CENTRAL = {'log': None, 'apps': {}, 'adverts': {}, 'connection': None}
+
+
+def central_log(event, **fields):
+    if CENTRAL['log']:
+        with open(CENTRAL['log'], 'a', encoding='utf-8') as f:
+            f.write(json.dumps(dict(t=round(time.monotonic(), 3), event=event, **fields)) + '\n')
+
+
+def short_uuid(uuid):
+    uuid = str(uuid).lower()
+    return uuid[4:8] if uuid.startswith('0000') and uuid.endswith(BASE_UUID) else uuid
+
+
+def bluez_error(name, text):
+    return dbus.exceptions.DBusException(text, name='org.bluez.Error.' + name)
+
+
+def service_method(interface, name, in_sig, func):
+    """A method that knows its caller and replies when it is done (BlueZ answers RegisterApplication
+    only after it has read the application), added as dbusmock adds its own."""
+    count = len(list(dbus.Signature(in_sig)))
+
+    # dbus-python wants the keyword arguments named in the signature: two positional slots cover ours.
+    def method(self, first=None, second=None, sender=None, connection=None, ok=None, fail=None):
+        try:
+            func(self, sender, connection, ok, fail, *[first, second][:count])
+        except dbus.exceptions.DBusException as e:
+            fail(e)
+    wrapped = dbus.service.method(interface, out_signature='', sender_keyword='sender', connection_keyword='connection',
+                                  async_callbacks=('ok', 'fail'))(method)
+    wrapped.__name__ = name
+    wrapped._dbus_in_signature = in_sig  # pylint: disable=protected-access
+    wrapped._dbus_args = ['first', 'second'][:count]  # pylint: disable=protected-access
+    return wrapped
+
+
+def add_peripheral_managers(adapter):
+    adapter.props[GATT_MANAGER_IFACE] = dbus.Dictionary({}, signature='sv')
+    adapter.props[ADV_MANAGER_IFACE] = {
+        'ActiveInstances': dbus.Byte(0, variant_level=1), 'SupportedInstances': dbus.Byte(4, variant_level=1),
+        'SupportedIncludes': dbus.Array(['local-name'], signature='s', variant_level=1)}
+    for interface, name, in_sig, func in [
+            (GATT_MANAGER_IFACE, 'RegisterApplication', 'oa{sv}', register_application),
+            (GATT_MANAGER_IFACE, 'UnregisterApplication', 'o', unregister_application),
+            (ADV_MANAGER_IFACE, 'RegisterAdvertisement', 'oa{sv}', register_advertisement),
+            (ADV_MANAGER_IFACE, 'UnregisterAdvertisement', 'o', unregister_advertisement)]:
+        adapter.methods.setdefault(interface, {})[name] = (in_sig, '', '', service_method(interface, name, in_sig, func))
+
+
+def register_application(_adapter, sender, connection, ok, fail, app_path, _options):
+    key = (str(sender), str(app_path))
+    if key in CENTRAL['apps']:
+        raise bluez_error('AlreadyExists', 'Already Exists')
+    CENTRAL['connection'] = connection
+
+    def got_objects(objects):
+        chars = {}
+        services = []
+        for path, interfaces in objects.items():
+            if SERVICE_IFACE in interfaces:
+                services.append(short_uuid(interfaces[SERVICE_IFACE].get('UUID', '')))
+            if CHAR_IFACE in interfaces:
+                props = interfaces[CHAR_IFACE]
+                chars[str(path)] = {'uuid': short_uuid(props.get('UUID', '')), 'flags': [str(f) for f in props.get('Flags', [])]}
+        if not services:
+            fail(bluez_error('InvalidArguments', 'No service in the application'))
+            return
+        receiver = connection.add_signal_receiver(
+            lambda iface, changed, _invalidated, path=None: notified(key, path, changed),
+            signal_name='PropertiesChanged', dbus_interface=dbus.PROPERTIES_IFACE, bus_name=sender, path_keyword='path')
+        CENTRAL['apps'][key] = {'chars': chars, 'receiver': receiver}
+        ok()
+        central_log('registered', sender=str(sender), app=str(app_path), services=sorted(services),
+                    characteristics=sorted((c['uuid'], c['flags']) for c in chars.values()))
+        for path, c in sorted(chars.items()):
+            if 'notify' in c['flags']:
+                connection.call_async(sender, path, CHAR_IFACE, 'StartNotify', '', [], reply_handler=lambda: None,
+                                      error_handler=lambda e, u=c['uuid']: central_log('error', call='StartNotify', uuid=u, error=str(e)))
+            if 'read' in c['flags']:
+                connection.call_async(sender, path, CHAR_IFACE, 'ReadValue', 'a{sv}', [{}], byte_arrays=True,
+                                      reply_handler=lambda v, u=c['uuid']: central_log('read', uuid=u, value=bytes(v).hex()),
+                                      error_handler=lambda e, u=c['uuid']: central_log('error', call='ReadValue', uuid=u, error=str(e)))
+
+    connection.call_async(sender, app_path, OBJECT_MANAGER, 'GetManagedObjects', '', [], reply_handler=got_objects,
+                          error_handler=lambda e: fail(bluez_error('Failed', f'GetManagedObjects: {e}')))
+
+
+def notified(key, path, changed):
+    app = CENTRAL['apps'].get(key)
+    if app is None or str(path) not in app['chars'] or 'Value' not in changed:
+        return
+    central_log('notification', uuid=app['chars'][str(path)]['uuid'], value=bytes(bytearray(changed['Value'])).hex())
+
+
+def unregister_application(_adapter, sender, _connection, ok, _fail, app_path):
+    app = CENTRAL['apps'].pop((str(sender), str(app_path)), None)
+    if app is None:
+        raise bluez_error('DoesNotExist', 'Does Not Exist')
+    app['receiver'].remove()
+    central_log('unregistered', sender=str(sender), app=str(app_path))
+    ok()
+
+
+def register_advertisement(_adapter, sender, connection, ok, fail, path, _options):
+    def got_properties(props):
+        CENTRAL['adverts'][(str(sender), str(path))] = True
+        ok()
+        central_log('advertisement', type=str(props.get('Type', '')), local_name=str(props.get('LocalName', '')),
+                    service_uuids=[short_uuid(u) for u in props.get('ServiceUUIDs', [])])
+    connection.call_async(sender, path, dbus.PROPERTIES_IFACE, 'GetAll', 's', [ADV_IFACE], reply_handler=got_properties,
+                          error_handler=lambda e: fail(bluez_error('InvalidArguments', f'advertisement properties: {e}')))
+
+
+def unregister_advertisement(_adapter, sender, connection, ok, _fail, path):
+    if CENTRAL['adverts'].pop((str(sender), str(path)), None) is None:
+        raise bluez_error('DoesNotExist', 'Does Not Exist')
+    # bluetoothd releases an advertisement it removes.
+    connection.call_async(sender, path, ADV_IFACE, 'Release', '', [], reply_handler=lambda: None,
+                          error_handler=lambda e: central_log('error', call='Release', error=str(e)))
+    central_log('advertisement_removed', sender=str(sender), path=str(path))
+    ok()
+
+
+@dbus.service.method(CONTROL_IFACE, in_signature='sdd', out_signature='b')
+def Hammer(mock, uuid16, rate, seconds):
+    """A central gone wild: ReadValue on the registered characteristic uuid16 at `rate` calls per
+    second for `seconds`, pipelined (not waiting for answers); logs `hammer` with what was sent and
+    answered. False when no registered application has that characteristic."""
+    targets = [(sender, path) for (sender, _), app in CENTRAL['apps'].items()
+               for path, c in app['chars'].items() if c['uuid'] == uuid16]
+    connection = CENTRAL['connection']
+    if not targets or connection is None:
+        return False
+    sender, path = targets[0]
+    stats = {'sent': 0, 'answered': 0, 'errors': 0}
+    start = time.monotonic()
+
+    def answered(_value):
+        stats['answered'] += 1
+
+    def failed(_error):
+        stats['errors'] += 1
+
+    def burst():
+        elapsed = time.monotonic() - start
+        due = int(min(elapsed, seconds) * rate) - stats['sent']
+        for _ in range(max(0, due)):
+            connection.call_async(sender, path, CHAR_IFACE, 'ReadValue', 'a{sv}', [{}], byte_arrays=True,
+                                  reply_handler=answered, error_handler=failed)
+            stats['sent'] += 1
+        if elapsed < seconds:
+            return True
+        GLib.timeout_add(2000, lambda: central_log('hammer', uuid=uuid16, rate=rate, seconds=seconds,
+                                                   achieved_per_s=round(stats['sent'] / max(elapsed, 1e-3)),
+                                                   **stats) and False)
+        return False
+    GLib.timeout_add(5, burst)
+    return True

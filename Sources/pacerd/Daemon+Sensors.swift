@@ -57,6 +57,7 @@ extension Daemon {
             let input = Daemon.now(monotonic: instant)
             let measurement = recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
                                                     at: input) { handle($0) }
+            if let measurement { sensorBroadcaster?.sensorSent(measurement, at: instant) }
             if case .heartRate(let m)? = measurement {
                 let bpm = HeartRateReading(m).acceptedHeartRate
                 let zone = recorder.phase.isActive ? heartRateZone : nil

@@ -48,6 +48,8 @@ final class Daemon {
     var exporter: OutboxExporter?
     /// `[report] dir` (Daemon+Report.swift), made on the first stop.
     var reporter: ReportRegenerator?
+    /// `[broadcast]`: pacerd as a BLE sensor (Daemon+Broadcast.swift), nil when off.
+    var sensorBroadcaster: SensorBroadcaster?
 
     init(options: DaemonOptions) throws {
         self.options = options
@@ -85,6 +87,7 @@ final class Daemon {
         try startGPSDCompat()
         try startGPS()
         try startSensors()
+        try startSensorBroadcast()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()
@@ -189,6 +192,7 @@ final class Daemon {
         flushSensorLog()
         tickMotivation(now)
         broadcastState()
+        tickSensorBroadcast(now)
     }
 
     func statusLine() -> String {
@@ -222,6 +226,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        sensorBroadcaster?.shutdown()
         gpsdCompat?.shutdown()
         syncJournal()
         flushSensorLog()

@@ -35,7 +35,7 @@ final class SystemdUnitTests: XCTestCase {
         print("systemd-analyze security --offline=yes pacerd.service: \(line.trimmingCharacters(in: .whitespaces))")
         let number = line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
         let exposure = try XCTUnwrap(number, String(line))
-        XCTAssertLessThan(exposure, 3.0)
+        XCTAssertLessThan(exposure, 2.0)
         // The unit names the things the daemon relies on.
         let text = try String(contentsOfFile: service, encoding: .utf8)
         for needle in ["Type=notify", "WatchdogSec=", "Restart=on-failure", "StateDirectory=pacer", "RuntimeDirectory=pacer",

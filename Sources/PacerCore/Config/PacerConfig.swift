@@ -13,6 +13,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var report = ReportSettings()
     /// `[display] fields`: what `pacerctl watch` shows, in order.
     public var liveFields = LiveFieldLayout.standard
+    /// `[broadcast]`: BLE re-broadcast of the live values (#18).
+    public var broadcast = BroadcastSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -99,7 +101,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report"]
+                                        "gpsd_compat", "export", "report", "broadcast"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -150,6 +152,7 @@ public struct PacerConfig: Equatable, Sendable {
         case ("gpsd_compat", _): try applyGPSDCompatKey(key: key, parser: p)
         case ("export", _): try applyExportKey(key: key, parser: p)
         case ("report", _): try applyReportKey(key: key, parser: p)
+        case ("broadcast", _): try applyBroadcastKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }

@@ -12,24 +12,28 @@ public struct SensorProfile: Sendable {
     public let configKey: String
     /// How a person calls it, in event texts and logs.
     public let noun: String
+    /// `[broadcast]` key under which pacerd re-broadcasts this kind's service to other devices
+    /// (`BroadcastPlan`); nil: not re-broadcast.
+    public let broadcastKey: String?
     let decode: @Sendable ([UInt8]) throws(GATTDecodingError) -> GATTMeasurement
 
     /// In priority order: a device advertising several services is the first kind that matches.
     public static let table: [SensorProfile] = [
         SensorProfile(kind: .heartRate, service: 0x180D, measurement: HeartRateMeasurement.characteristic,
-                      configKey: "heart_rate", noun: "heart-rate strap") { bytes throws(GATTDecodingError) in
+                      configKey: "heart_rate", noun: "heart-rate strap", broadcastKey: "heart_rate") { bytes throws(GATTDecodingError) in
             .heartRate(try HeartRateMeasurement(bytes: bytes))
         },
         SensorProfile(kind: .footpod, service: 0x1814, measurement: RSCMeasurement.characteristic,
-                      configKey: "footpod", noun: "footpod") { bytes throws(GATTDecodingError) in
+                      configKey: "footpod", noun: "footpod", broadcastKey: "speed_cadence") { bytes throws(GATTDecodingError) in
             .runningSpeedCadence(try RSCMeasurement(bytes: bytes))
         },
         SensorProfile(kind: .speedCadence, service: 0x1816, measurement: CSCMeasurement.characteristic,
-                      configKey: "bike", noun: "bike speed/cadence sensor") { bytes throws(GATTDecodingError) in
+                      configKey: "bike", noun: "bike speed/cadence sensor",
+                      broadcastKey: nil) { bytes throws(GATTDecodingError) in
             .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes))
         },
         SensorProfile(kind: .power, service: 0x1818, measurement: CyclingPowerMeasurement.characteristic,
-                      configKey: "power", noun: "power meter") { bytes throws(GATTDecodingError) in
+                      configKey: "power", noun: "power meter", broadcastKey: "power") { bytes throws(GATTDecodingError) in
             .cyclingPower(try CyclingPowerMeasurement(bytes: bytes))
         },
     ]
