@@ -10,9 +10,7 @@ import PacerSystem
 /// everything out once space returns: the session has a sample for every second, full disk or not.
 final class DaemonDiskFullTests: XCTestCase {
     func testAFullDiskMidSessionLosesNoSample() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
-            throw XCTSkip("needs root and unshare(1) for a private tmpfs")
-        }
+        try PrivateTmpfs.requireRoot("a private tmpfs journal")
         let pty = try RawPTY()
         let (master, path) = (pty.master, pty.path)
         defer { close(pty.slave) }
@@ -20,9 +18,7 @@ final class DaemonDiskFullTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: dir) }
         let journal = dir.appendingPathComponent("journal").path
         XCTAssertEqual(mkdir(journal, 0o755), 0)
-        // unshare execs the shell, which execs pacerd: one process, whose mounts die with it.
-        let launcher = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c",
-                        "mount -t tmpfs -o size=1m pacer-test \"$0\" && exec \"$@\"", journal]
+        let launcher = PrivateTmpfs.launcher(mounting: journal, options: "size=1m")
         let daemon = try DaemonProcess(config: "[unattended]\nauto_start = movement\nstart_after_s = 1\n[journal]\nsync_interval_s = 1\n",
                                        extraArguments: ["--gps", "serial:\(path)@38400"], directory: dir, launcher: launcher)
         defer { daemon.stop() }
@@ -49,15 +45,7 @@ final class DaemonDiskFullTests: XCTestCase {
         try watcher.request(.watch(enable: false))
 
         // Fill the journal's file system to the last page.
-        let filler = open(inside + "/filler", O_WRONLY | O_CREAT, 0o600)
-        XCTAssertGreaterThanOrEqual(filler, 0, String(cString: strerror(errno)))
-        let zeros = [UInt8](repeating: 0, count: 4096)
-        var fillError: Int32 = 0
-        while fillError == 0 {
-            if zeros.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) < 0 { fillError = errno }
-        }
-        close(filler)
-        XCTAssertEqual(fillError, ENOSPC)
+        XCTAssertEqual(PrivateTmpfs.fill(inside), ENOSPC)
         // The journal's last page still has room (a second of samples is a few bytes): laps, each a
         // journal event with its totals, use it up until a write needs a page there is none of.
         let control = try daemon.connect()

@@ -58,12 +58,6 @@ final class DaemonExportTests: XCTestCase {
         }
     }
 
-    private func requireRootNamespaces() throws {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else {
-            throw XCTSkip("needs root and unshare(1) for a private tmpfs outbox")
-        }
-    }
-
     func testAStoppedSessionIsExportedAtomicallyUnderItsStartTime() throws {
         let dir = try BuiltBinaries.temporaryDirectory("export")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -115,13 +109,12 @@ final class DaemonExportTests: XCTestCase {
     }
 
     func testAFullOutboxKeepsRecordingAndRetriesWhenTheNextSessionEnds() throws {
-        try requireRootNamespaces()
+        try PrivateTmpfs.requireRoot("a private tmpfs outbox")
         let dir = try BuiltBinaries.temporaryDirectory("export-full")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outbox = dir.appendingPathComponent("outbox").path
         XCTAssertEqual(mkdir(outbox, 0o755), 0)
-        let launcher = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c",
-                        "mount -t tmpfs -o size=64k pacer-outbox \"$0\" && exec \"$@\"", outbox]
+        let launcher = PrivateTmpfs.launcher(mounting: outbox, options: "size=64k")
         let receiver = try PTYReceiver()
         let daemon = try startDaemon(dir, outbox: outbox, receiver: receiver, launcher: launcher)
         receiver.start()
@@ -129,13 +122,7 @@ final class DaemonExportTests: XCTestCase {
         let inside = "/proc/\(daemon.process.processIdentifier)/root\(outbox)"
 
         // Fill the outbox's file system to the last page.
-        let filler = open(inside + "/filler", O_WRONLY | O_CREAT, 0o600)
-        XCTAssertGreaterThanOrEqual(filler, 0, String(cString: strerror(errno)))
-        let zeros = [UInt8](repeating: 0, count: 4096)
-        var fillError: Int32 = 0
-        while fillError == 0 { if zeros.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) < 0 { fillError = errno } }
-        close(filler)
-        XCTAssertEqual(fillError, ENOSPC)
+        XCTAssertEqual(PrivateTmpfs.fill(inside), ENOSPC)
 
         try record(daemon)
         try stopSession(daemon)
@@ -158,14 +145,13 @@ final class DaemonExportTests: XCTestCase {
     }
 
     func testAReadOnlyOutboxKeepsRecordingAndIsRetriedAtTheNextStart() throws {
-        try requireRootNamespaces()
+        try PrivateTmpfs.requireRoot("a private tmpfs outbox")
         let dir = try BuiltBinaries.temporaryDirectory("export-ro")
         defer { try? FileManager.default.removeItem(at: dir) }
         let outbox = dir.appendingPathComponent("outbox").path
         XCTAssertEqual(mkdir(outbox, 0o755), 0)
         // Read-only for pacerd only (its own mount namespace); root ignores mode bits, not ro mounts.
-        let launcher = ["/usr/bin/unshare", "-m", "--propagation", "private", "/bin/sh", "-c",
-                        "mount -t tmpfs -o size=1m,ro pacer-outbox \"$0\" && exec \"$@\"", outbox]
+        let launcher = PrivateTmpfs.launcher(mounting: outbox, options: "size=1m,ro")
         let receiver = try PTYReceiver()
         var daemon = try startDaemon(dir, outbox: outbox, receiver: receiver, launcher: launcher)
         receiver.start()

@@ -89,11 +89,20 @@ final class DaemonProcess {
     }
 
     /// pacerd's own pid: the process, or the launcher's child (faketime runs pacerd as its child).
+    /// A launcher that execs (unshare) is pacerd by then; pacerd's own children (export and
+    /// report runs) must never be taken for it: a SIGTERM meant for pacerd would stop a
+    /// `pacerctl export` instead, and the test would wait for an exit that never comes.
     var daemonPID: pid_t {
         let launcher = process.processIdentifier
+        if isPacerd(launcher) { return launcher }
         guard let children = try? String(contentsOfFile: "/proc/\(launcher)/task/\(launcher)/children", encoding: .utf8),
               let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { return launcher }
         return child
+    }
+
+    private func isPacerd(_ pid: pid_t) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))
+            .map { URL(fileURLWithPath: $0).lastPathComponent == "pacerd" } ?? false
     }
 
     /// Sends `signal` to pacerd and waits for the exit; returns the termination status.
