@@ -215,6 +215,25 @@ final class JournalFormatV2Tests: XCTestCase {
             XCTAssertEqual(got.ids, Array(whole.ids.prefix(ends.filter { $0 <= got.result.validEnd }.count)), "flip at \(byte)")
         }
     }
+
+    /// Found by the journal fuzzer: a CRC-valid format 2 sample whose power delta makes the
+    /// value Int64.min trapped in abs(), so one crafted (or cosmically damaged) frame in an
+    /// old journal crashed pacerd at every start. It is damage now, thrown, never a trap.
+    func testAPowerOfInt64MinIsDamageNotATrap() {
+        var w = ByteWriter()
+        w.u8(128)            // presence: format 2 extensions only
+        w.zigzag(0)          // time: one second on
+        w.zigzag(0)          // distance step
+        w.varint(1)          // one extension
+        w.varint(1)          // id 1: power
+        w.zigzag(Int64.min)
+        var codec = JournalSampleCodecV1(sessionStart: UTCTime(millisecondsSinceEpoch: 0))
+        let threw = w.bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return (try? codec.decode(&r)) == nil
+        }
+        XCTAssertTrue(threw)
+    }
 }
 
 /// Realistic 1 Hz samples with power, as a power meter on a ride gives them.

@@ -56,7 +56,7 @@ struct JournalSampleCodecV1: Sendable {
                 let v = extensions[id, default: 0] &+ (try r.zigzag())
                 extensions[id] = v
                 if id == 1 {
-                    guard abs(v) <= 100_000 else { throw ByteReader.Malformed() }
+                    guard v >= -100_000, v <= 100_000 else { throw ByteReader.Malformed() }   // not abs(): Int64.min traps
                     s.power = Int(v)
                 }
             }
