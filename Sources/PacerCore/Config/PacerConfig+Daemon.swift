@@ -40,6 +40,7 @@ extension PacerConfig {
             default: throw ConfigValueProblem("'\(p.value)' is not 12 or 24")
             }
         case ("weather", _): try applyWeatherKey(key: key, parser: p)
+        case ("altitude", _): try applyAltitudeKey(key: key, parser: p)
         default: throw ConfigValueProblem("unknown key")
         }
     }
