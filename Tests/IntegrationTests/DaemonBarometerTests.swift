@@ -64,6 +64,41 @@ final class DaemonBarometerTests: XCTestCase {
         XCTAssertEqual(again["elevation_gain_m"]?.number ?? 0, expected, accuracy: 1)
     }
 
+    /// The fake strap as a BLE Environmental Sensing barometer (0x181A, 0x2A6D notifications,
+    /// a 20 m hill every 2 minutes of its series, played at 4 values a second) through the mock
+    /// BlueZ into pacerd: found through the sensor table, the session climbs with it.
+    func testBLEEnvironmentalSensingBarometer() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-ess")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let busPath = dir.appendingPathComponent("system_bus").path
+        try helpers.start("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(busPath)",
+                                                   "--nofork", "--nopidfile"], log: dir.appendingPathComponent("dbus.log"))
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
+        let bus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]
+        var env = ProcessInfo.processInfo.environment
+        env["DBUS_SYSTEM_BUS_ADDRESS"] = bus["DBUS_SYSTEM_BUS_ADDRESS"]
+        try helpers.start("/usr/bin/python3", ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py", "--ess", "00:22:D0:AA:BB:07",
+                                               "--rate", "4"],
+                          environment: env, log: dir.appendingPathComponent("fakestrap.log"))
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n[altitude]\niio = none\n",
+                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: bus, directory: dir)
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let found = try watcher.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .barometer && $0.state == .connected } }
+        XCTAssertEqual(found.sensors.first { $0.kind == .barometer }?.address, "00:22:D0:AA:BB:07")
+        try watcher.request(.start(activity: .walk))
+        _ = try watcher.expect(["ACK"])
+        // One whole hill of the series (30 s at 4 values a second) climbs 20 m.
+        let climbed = try watcher.waitForState(timeout: 90) { ($0.session?.numbers.elevationGain ?? 0) >= 19 }
+        XCTAssertEqual(climbed.session?.numbers.altitudeSource, .barometer)
+        XCTAssertLessThan(climbed.session?.numbers.elevationGain ?? 99, 21)
+        try watcher.request(.stop)
+        _ = try watcher.expect(["ACK"])
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+    }
+
     func testNoBarometerWithSourceGPSAndABadSourceIsAClearError() throws {
         let dir = try BuiltBinaries.temporaryDirectory("pacerd-iio-bad")
         defer { try? FileManager.default.removeItem(at: dir) }
