@@ -79,6 +79,35 @@ final class BarometricAccuracyTests: XCTestCase {
             + " naive (\(pct(r.naiveDistance, r.truthDistance)))"
     }
 
+    /// Exports carry the barometric altitude: the GPX's `<ele>` series rises by about the true
+    /// gain (GPS altitudes would rise hundreds of metres) and ends at the true altitude.
+    func testGPXCarriesTheBarometricAltitude() throws {
+        for receiver in ["a", "b"] {
+            let dir = try BuiltBinaries.temporaryDirectory("baro-export")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            try ReplayHarness.python("scenario.py", ["walk", "--seed", "1", "--out", dir.path, "--quiet",
+                                                     "--receiver", receiver, "--barometer", "on"])
+            let truth = try ReplayHarness.json(dir.appendingPathComponent("walk.truth.json"))
+            let journal = dir.appendingPathComponent("journal").path
+            let replay = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", dir.appendingPathComponent("walk.nmea").path,
+                                                            "--ble", dir.appendingPathComponent("walk.ble").path,
+                                                            "--activity", "walk", "--journal", journal, "--json"])
+            XCTAssertEqual(replay.status, 0, replay.stderr)
+            let gpx = dir.appendingPathComponent("walk.gpx").path
+            let export = try BuiltBinaries.run("pacerctl", ["export", "1", "--journal", journal, "--format", "gpx", "-o", gpx])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            let text = try String(contentsOfFile: gpx, encoding: .utf8)
+            let elevations = text.components(separatedBy: "<ele>").dropFirst().compactMap { Double($0.prefix { $0 != "<" }) }
+            XCTAssertGreaterThan(elevations.count, 1500)
+            let rises = zip(elevations, elevations.dropFirst()).reduce(0) { $0 + max(0, $1.1 - $1.0) }
+            let trueGain = ReplayHarness.number(truth["elevation_gain_m"])!
+            print("BARO | export walk \(receiver) 1 | GPX ele rises \(String(format: "%.1f", rises)) truth gain \(trueGain)"
+                + " | last ele \(elevations.last!) truth \(ReplayHarness.number(truth["altitude_end_m"])!)")
+            XCTAssertEqual(rises, trueGain, accuracy: trueGain * 0.25, receiver)
+            XCTAssertEqual(elevations.last!, ReplayHarness.number(truth["altitude_end_m"])!, accuracy: 4, receiver)
+        }
+    }
+
     /// Every rise of the raw pressure altitude (ISA of each 0x2A6D reading), summed.
     static func naivePressureGain(ble: URL) throws -> Double {
         var previous: Double?

@@ -138,7 +138,10 @@ public struct BarometricAltimeter: Sendable {
         // fixes worse than 5 m count for less.
         let span = max(dt, min(calibrationSeconds, instant.seconds(since: start)))
         let weight = min(1, 25 / (verticalSigma * verticalSigma))
-        offset = current + weight * dt / span * (difference - current)
+        // Huber: a multipath altitude tens of metres off pulls no harder than a 2-sigma one.
+        let limit = 2 * max(3, verticalSigma)
+        let residual = max(-limit, min(limit, difference - current))
+        offset = current + weight * dt / span * residual
     }
 
     /// Standing still: the ground did not change height, so what the pressure does meanwhile

@@ -398,7 +398,9 @@ public struct SessionEngine: Sendable {
                 sample.speed = v
             }
             switch altitudeSource {
-            case .barometer?: sample.altitudeMSL = barometer.altitude
+            // Pressure altitude is relative until a good fix calibrates it (the weather moves the
+            // ISA zero by tens of metres): samples leave it out until then.
+            case .barometer?: sample.altitudeMSL = barometer.isCalibrated ? barometer.altitude : nil
             case nil: sample.altitudeMSL = nil
             default: break
             }
