@@ -6,14 +6,14 @@ python-dbusmock process running the bluez5 template plus sim/fakestrap_bluez.py,
 script starts, drives through org.pacer.FakeStrap, and can kill and start again.
 
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
-        [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] \
+        [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] [--ess ADDR] \
         [--play FILE.ble | --rate HZ] [--appear-after S] \
         [--control FIFO] [--log FILE] [--central-log FILE]
 
 Commands, one per line on the control FIFO:
     drop ADDR [SECONDS]   link loss; the sensor refuses to reconnect for SECONDS (default 0)
     contact on|off        the strap reports skin contact lost / back (synthetic series only)
-    appear hr|footpod|power|csc ADDR   a sensor is switched on now
+    appear hr|footpod|power|csc|ess ADDR   a sensor is switched on now
     remove ADDR           the sensor is switched off (its Device1 disappears)
     restart [SECONDS]     bluetoothd exits and comes back after SECONDS (default 0.5)
     battery ADDR PCT      the battery level the sensor reports when read
@@ -33,6 +33,7 @@ import argparse
 import datetime
 import json
 import math
+import struct
 import os
 import select
 import signal
@@ -49,9 +50,10 @@ CONTROL = 'org.pacer.FakeStrap'
 
 # kind -> (measurement characteristic, battery %, default name)
 KINDS = {'hr': ('2a37', 87, 'Polar H10 5A3B2C1D'), 'footpod': ('2a53', 64, 'Pacer Footpod'),
-         'power': ('2a63', 71, 'Pacer Power'), 'csc': ('2a5b', 55, 'Pacer Speed Cadence')}
+         'power': ('2a63', 71, 'Pacer Power'), 'csc': ('2a5b', 55, 'Pacer Speed Cadence'),
+         'ess': ('2a6d', 90, 'Pacer Barometer')}
 # A played log's measurement characteristic -> the kind of sensor that sends it.
-UUID_KIND = {'2a37': 'hr', '2a53': 'footpod', '2a63': 'power', '2a5b': 'csc'}
+UUID_KIND = {'2a37': 'hr', '2a53': 'footpod', '2a63': 'power', '2a5b': 'csc', '2a6d': 'ess', '2a6e': 'ess'}
 
 
 class Sensor:
@@ -132,7 +134,16 @@ def synthetic_csc(sensor):
                   wheel_event & 0xFF, wheel_event >> 8, revs & 0xFF, revs >> 8, event & 0xFF, event >> 8])
 
 
-SYNTHETIC = {'hr': synthetic_hr, 'footpod': synthetic_rsc, 'power': synthetic_power, 'csc': synthetic_csc}
+def synthetic_ess(sensor):
+    '''Pressure (0x2A6D, uint32 0.1 Pa) over a 20 m hill every 2 minutes at 400 m (ISA).'''
+    i = sensor.index
+    altitude = 400.0 + 10.0 * (1 - math.cos(2 * math.pi * i / 120.0))
+    pa = 101325.0 * (1.0 - 2.25577e-5 * altitude) ** 5.25588
+    return struct.pack('<I', int(round(pa * 10)))
+
+
+SYNTHETIC = {'hr': synthetic_hr, 'footpod': synthetic_rsc, 'power': synthetic_power, 'csc': synthetic_csc,
+             'ess': synthetic_ess}
 
 
 def parse_ble_log(path):
@@ -161,7 +172,7 @@ class FakeStrap:
         self.sensors = {}
         if args.strap:
             self.sensors[args.strap] = Sensor('hr', args.strap, args.strap_name, not args.no_acquire)
-        for kind, address in (('footpod', args.footpod), ('power', args.power), ('csc', args.csc)):
+        for kind, address in (('footpod', args.footpod), ('power', args.power), ('csc', args.csc), ('ess', args.ess)):
             if address:
                 self.sensors[address] = Sensor(kind, address, KINDS[kind][2], False)
         self.bus = dbus.bus.BusConnection(self.bus_address)
@@ -376,9 +387,12 @@ def main():
     parser.add_argument('--footpod', metavar='ADDR', help='RSC footpod address')
     parser.add_argument('--power', metavar='ADDR', help='cycling power meter address (0x1818/0x2A63)')
     parser.add_argument('--csc', metavar='ADDR', help='cycling speed/cadence sensor address (0x1816/0x2A5B)')
+    parser.add_argument('--ess', metavar='ADDR',
+                        help='BLE Environmental Sensing barometer address (0x181A/0x2A6D pressure, 0x2A6E temperature)')
     parser.add_argument('--no-acquire', action='store_true', help='the strap offers StartNotify only, no AcquireNotify')
     parser.add_argument('--play', metavar='FILE',
-                        help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC)')
+                        help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC, '
+                             '2a6d/2a6e to the barometer)')
     parser.add_argument('--speed', type=float, default=1.0, help='playback speed factor')
     parser.add_argument('--rate', type=float, default=1.0, help='synthetic notifications per second')
     parser.add_argument('--count', type=int, default=0, help='stop the synthetic series after N values per sensor')

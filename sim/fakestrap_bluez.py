@@ -57,12 +57,17 @@ PROFILES = {
     # Cycling Speed and Cadence: measurement, feature (uint16), sensor location.
     'csc': [('1816', [('2a5b', ['notify']), ('2a5c', ['read']), ('2a5d', ['read'])]),
             ('180f', [('2a19', ['read', 'notify'])])],
+    # Environmental Sensing (a BLE barometer): pressure, temperature (both notify), elevation.
+    'ess': [('181a', [('2a6d', ['read', 'notify']), ('2a6e', ['read', 'notify']), ('2a6c', ['read'])]),
+            ('180f', [('2a19', ['read', 'notify'])])],
 }
-ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f'], 'power': ['1818', '180f'], 'csc': ['1816', '180f']}
+ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f'], 'power': ['1818', '180f'], 'csc': ['1816', '180f'],
+              'ess': ['181a', '180f']}
 # Read values by kind: body sensor location, RSC/CSC/CP features, sensor location
 # (5 = left crank for the power meter, 12 = rear wheel for the CSC sensor).
 READ_VALUES = {'hr': {'2a38': [1]}, 'footpod': {'2a54': [0]},
-               'power': {'2a65': [0x0C, 0, 0, 0], '2a5d': [5]}, 'csc': {'2a5c': [0x03, 0], '2a5d': [12]}}
+               'power': {'2a65': [0x0C, 0, 0, 0], '2a5d': [5]}, 'csc': {'2a5c': [0x03, 0], '2a5d': [12]},
+               'ess': {'2a6c': [0x10, 0x9c, 0x00]}}  # elevation 400.00 m
 
 
 def uuid128(short):

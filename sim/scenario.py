@@ -3,7 +3,7 @@
 
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
-                         [--bike on|off|auto]
+                         [--bike on|off|auto] [--receiver a|b] [--barometer on|off]
     sim/scenario.py --list
     sim/scenario.py all --seed N --out DIR
 Python 3.9+ standard library only; the same seed always gives the same bytes.
@@ -35,6 +35,10 @@ def main(argv=None):
     ap.add_argument("--gsv", action="store_true", help="also GSV (satellites in view) every second")
     ap.add_argument("--bike", choices=["on", "off", "auto"], default="auto",
                     help="0x2A63 power meter and 0x2A5B wheel/crank sensor streams (auto: on for rides)")
+    ap.add_argument("--receiver", choices=["a", "b"], default="a",
+                    help="receiver model: a (sim/pacersim/gnss.py) or b (gnss_b.py, another noise spectrum)")
+    ap.add_argument("--barometer", choices=["on", "off"], default="off",
+                    help="0x2A6D pressure (ISA, weather drift, warm-up, noise, gusts) and 0x2A6E temperature")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -51,7 +55,8 @@ def main(argv=None):
         ap.error("--zones needs 5 increasing integers")
     opts = Options(footpod={"on": True, "off": False, "auto": None}[a.footpod], zones=zones, rate_hz=a.rate,
                    start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
-                   gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike])
+                   gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike],
+                   receiver=a.receiver, barometer=a.barometer == "on")
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:

@@ -272,6 +272,64 @@ class BLELogTests(unittest.TestCase):
 
 
 
+class BarometerAndReceiverBTests(unittest.TestCase):
+    """The barometer track (ISA at the true altitude plus weather, warm-up, noise, gusts) and
+    receiver model B (another error spectrum) as scenario.py writes them."""
+
+    def generated(self, name, seed=1, receiver="a"):
+        from pacersim.generator import Options
+        d = os.path.join(OUT, "baro-%s-%d-%s" % (name, seed, receiver))
+        truth = generate(name, seed, d, Options(barometer=True, receiver=receiver))
+        with open(os.path.join(d, name + ".ble")) as f:
+            notes = [n for n in (ble.parse_log_line(x) for x in f) if n is not None]
+        with open(os.path.join(d, name + ".nmea"), newline="") as f:
+            text = f.read()
+        return truth, notes, text
+
+    def test_isa_round_trip(self):
+        from pacersim import barometer
+        for h in (-100.0, 0.0, 410.0, 2500.0):
+            self.assertAlmostEqual(barometer.isa_altitude(barometer.isa_pressure(h)), h, places=6)
+        self.assertAlmostEqual(barometer.isa_pressure(0.0), 101325.0)
+        self.assertAlmostEqual(barometer.isa_pressure(1000.0), 89874.6, delta=1.0)
+
+    def test_pressure_follows_true_altitude_within_weather_and_warm_up(self):
+        import struct
+        from pacersim import barometer
+        truth, notes, _ = self.generated("steady-run")
+        pressures = [(ms, struct.unpack("<I", p)[0] / 10.0) for ms, c, p in notes if c == barometer.PRESSURE]
+        temps = [struct.unpack("<h", p)[0] / 100.0 for _, c, p in notes if c == barometer.TEMPERATURE]
+        self.assertGreater(len(pressures), 2300)
+        self.assertGreater(len(temps), 200)
+        self.assertTrue(all(-20 < t < 40 for t in temps))
+        alts = [barometer.isa_altitude(pa, truth["barometer"]["sea_level_start_pa"]) for _, pa in pressures]
+        # The track spans the true profile (weather moves it by metres, not tens of metres).
+        span = max(alts) - min(alts)
+        self.assertGreater(span, 15)
+        self.assertLess(abs(sum(alts) / len(alts) - truth["altitude_start_m"]), 60)
+        self.assertTrue(all(round(pa * 10) == pa * 10 for _, pa in pressures[:100]))
+        # consecutive readings differ by noise (~1 Pa), a few by gusts
+        jumps = sum(1 for (_, a), (_, b) in zip(pressures, pressures[1:]) if abs(a - b) > 25)
+        self.assertLess(jumps, 20)
+
+    def test_barometer_off_by_default_and_deterministic(self):
+        _, _, lines = scenario("walk")
+        self.assertFalse(any(" 2a6d " in x for x in lines))
+        a = self.generated("walk", 2)
+        b = self.generated("walk", 2)
+        self.assertEqual(a[1], b[1])
+
+    def test_receiver_b_is_another_model_with_the_same_truth(self):
+        ta, _, na = self.generated("walk", 3, "a")
+        tb, _, nb = self.generated("walk", 3, "b")
+        self.assertEqual(ta["distance_m"], tb["distance_m"])
+        self.assertEqual(tb["receiver"]["model"], "b")
+        self.assertNotEqual(na, nb)
+        self.assertEqual(len(sentences(na)), len(sentences(nb)))
+        for s in sentences(nb)[:200]:
+            self.assertEqual("%02X" % checksum(s[1:s.index("*")]), s[s.index("*") + 1:])
+
+
 class BikeSensorTests(unittest.TestCase):
     """The ride's power meter (2a63) and speed/cadence sensor (2a5b) in the BLE log."""
 

@@ -39,6 +39,8 @@ final class Daemon {
     var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
+    /// A Linux IIO pressure sensor read on the loop's timer (Daemon+Barometer.swift).
+    var iioBarometer: IIOPressureSensor?
     /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
     var motivation: MotivationMonitor?
     /// The `[weather] attach` fetch under way (Daemon+Weather.swift).
@@ -88,6 +90,7 @@ final class Daemon {
         try startGPS()
         try startSensors()
         try startSensorBroadcast()
+        startBarometer()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()

@@ -55,7 +55,7 @@ final class SensorBroadcaster {
             latest[.footpod] = (BroadcastReadings(speed: m.speedMetresPerSecond, stepCadence: Double(m.cadencePerMinute)), now)
         case .cyclingPower(let m):
             latest[.power] = (BroadcastReadings(power: Double(m.instantaneousPower)), now)
-        case .cyclingSpeedCadence, .batteryLevel:
+        case .cyclingSpeedCadence, .batteryLevel, .pressure, .temperature, .elevation:
             break
         }
     }

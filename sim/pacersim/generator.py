@@ -4,8 +4,10 @@ import math
 import os
 import random
 
-from . import ble, bike, heart, nmea
+from . import barometer, ble, bike, gnss_b, heart, nmea
 from .gnss import measure
+
+RECEIVERS = {"a": measure, "b": gnss_b.measure}
 from .path import simulate
 from .scenarios import SCENARIOS
 
@@ -25,8 +27,10 @@ def cadence_spm(activity, v):
 
 class Options:
     def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False,
-                 bike_sensors=None):
+                 bike_sensors=None, receiver="a", barometer=False):
         self.gsv = gsv
+        self.receiver = receiver          # "a": gnss.py, "b": gnss_b.py (a differently built receiver)
+        self.barometer = barometer        # 0x2A6D pressure and 0x2A6E temperature in the BLE log
         self.bike_sensors = bike_sensors   # None: a power meter and a CSC sensor on rides
         self.footpod = footpod
         self.zones = tuple(zones)
@@ -186,7 +190,9 @@ def generate(name, seed, out_dir, options=None):
     end_s = path.duration()
     ms_per_epoch = 1000 // rate
 
-    fixes, outliers = measure(random.Random("%s/%d/gnss" % (name, seed)), sc.receiver, path, rate, n_epochs)
+    # Receiver A keeps its historical seed stream, so its bytes do not change.
+    gnss_seed = "%s/%d/gnss" % (name, seed) if opts.receiver == "a" else "%s/%d/gnss-%s" % (name, seed, opts.receiver)
+    fixes, outliers = RECEIVERS[opts.receiver](random.Random(gnss_seed), sc.receiver, path, rate, n_epochs)
     writer = nmea.EpochWriter(opts.talker, sc.receiver.geoid_sep, opts.gsv)
     lines = []
     for k, fix in enumerate(fixes):
@@ -216,6 +222,14 @@ def generate(name, seed, out_dir, options=None):
         for t, characteristic, payload in bike_notes:
             ms = sc.start_ms + int(round(t * 1000))
             events.append((ms, 2, ble.log_line(ms, characteristic, payload)))
+    baro_truth = None
+    if opts.barometer:
+        baro, baro_truth = barometer.readings(random.Random("%s/%d/barometer" % (name, seed)), path, end_s)
+        for t, pa, celsius in baro:
+            ms = sc.start_ms + int(round(t * 1000))
+            events.append((ms, 3, ble.log_line(ms, barometer.PRESSURE, barometer.pressure_payload(pa))))
+            if celsius is not None:
+                events.append((ms, 4, ble.log_line(ms, barometer.TEMPERATURE, barometer.temperature_payload(celsius))))
     events.sort()
 
     pt = path_truth(sc, path)
@@ -257,7 +271,8 @@ def generate(name, seed, out_dir, options=None):
         "contact_loss": [{"start": iso(a), "seconds": _round(d, 1)} for a, d in sc.contact_loss],
         "disconnects": [{"start": iso(a), "seconds": _round(d, 1)} for a, d in sc.disconnects],
         "phases": [{"start": iso(t), "distance_m": _round(s, 1), "label": lab} for t, s, lab in path.phase_marks],
-        "receiver": sc.receiver.describe(),
+        "receiver": {**sc.receiver.describe(), "model": opts.receiver},
+        "barometer": baro_truth,
         "athlete": {"rest_hr": athlete.rest_hr, "max_hr": athlete.max_hr, "vo2max": athlete.vo2max,
                     "weight_kg": athlete.mass_kg},
     }
@@ -266,9 +281,10 @@ def generate(name, seed, out_dir, options=None):
     with open(base + ".nmea", "w", newline="") as f:
         f.write("".join(lines))
     with open(base + ".ble", "w") as f:
-        f.write("# pacer sim scenario %s seed %d: 2a37 heart rate%s%s\n" % (
+        f.write("# pacer sim scenario %s seed %d: 2a37 heart rate%s%s%s\n" % (
             name, seed, ", 2a53 footpod" if footpod else "",
-            ", 2a63 power meter, 2a5b speed/cadence (wheel %d mm)" % bike.WHEEL_MM if bike_sensors else ""))
+            ", 2a63 power meter, 2a5b speed/cadence (wheel %d mm)" % bike.WHEEL_MM if bike_sensors else "",
+            ", 2a6d pressure, 2a6e temperature" if opts.barometer else ""))
         f.write("".join(e[2] for e in events))
     with open(base + ".truth.json", "w") as f:
         json.dump(truth, f, indent=1)

@@ -53,7 +53,7 @@ public struct BroadcastPlan: Sendable {
         case .heartRate: [(0x2A38, [0])]                               // body sensor location: other
         case .power: [(0x2A65, [0x08, 0, 0, 0]), (0x2A5D, [0])]        // features: crank revolutions; location: other
         case .footpod: [(0x2A54, [0x07, 0])]                           // features: stride, distance, running status
-        case .speedCadence: []
+        case .speedCadence, .barometer: []
         }
     }
 
@@ -78,7 +78,7 @@ public struct BroadcastPlan: Sendable {
                     return RSCMeasurement.encode(speedMetresPerSecond: speed, cadencePerMinute: cadence,
                                                  strideLengthMetres: stride, totalDistanceMetres: readings.distanceMeters)
                 }
-            case .speedCadence:
+            case .speedCadence, .barometer:
                 value = nil
             }
             if let value { out.append(Notification(characteristic: kind.measurementCharacteristic, value: value)) }

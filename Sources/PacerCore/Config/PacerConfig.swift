@@ -7,6 +7,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var athlete = AthleteProfile()
     public var recording = RecordingSettings()
     public var weather = WeatherSettings()
+    /// `[altitude]`: GPS or barometer, and the IIO pressure sensor (AltitudeSettings.swift).
+    public var altitude = AltitudeSettings()
     /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
     public var gpsdCompat = GPSDCompatSettings()
     public var export = ExportSettings()
@@ -101,7 +103,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)

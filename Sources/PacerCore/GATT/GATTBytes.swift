@@ -33,6 +33,13 @@ struct GATTBytes {
         Int16(bitPattern: try uint16(field))
     }
 
+    /// A signed 24-bit field (ESS Elevation), sign-extended.
+    mutating func int24(_ field: String) throws(GATTDecodingError) -> Int32 {
+        let i = try take(3, field)
+        let raw = UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16
+        return Int32(bitPattern: raw << 8) >> 8
+    }
+
     mutating func uint32(_ field: String) throws(GATTDecodingError) -> UInt32 {
         let i = try take(4, field)
         return UInt32(bytes[i]) | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2]) << 16 | UInt32(bytes[i + 3]) << 24

@@ -6,6 +6,9 @@ public enum GATTMeasurement: Equatable, Sendable {
     case cyclingSpeedCadence(CSCMeasurement)
     case cyclingPower(CyclingPowerMeasurement)
     case batteryLevel(BatteryLevel)
+    case pressure(EnvironmentalPressure)
+    case temperature(EnvironmentalTemperature)
+    case elevation(EnvironmentalElevation)
 
     /// Characteristics that have a decoder.
     public static let characteristics: Set<UInt16> =

@@ -64,6 +64,7 @@ public struct LiveSession: Equatable, Sendable {
         w.key("steps"); w.value(numbers.steps)
         w.key("calories_kcal"); w.value(numbers.calories, decimals: 0)
         w.key("elevation_gain_m"); w.value(numbers.elevationGain, decimals: 1)
+        w.key("altitude_source"); w.value(numbers.altitudeSource?.rawValue)
         w.endObject()
     }
 
@@ -84,5 +85,6 @@ public struct LiveSession: Equatable, Sendable {
                   elevationGain: json["elevation_gain_m"]?.number)
         numbers.power = json["power_w"]?.number
         numbers.power3s = json["power_3s_w"]?.number
+        numbers.altitudeSource = json["altitude_source"]?.string.flatMap(AltitudeSettings.Source.init(rawValue:))
     }
 }

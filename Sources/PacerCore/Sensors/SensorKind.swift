@@ -5,6 +5,7 @@ public enum SensorKind: String, Sendable, CaseIterable {
     case footpod
     case speedCadence = "speed_cadence"
     case power
+    case barometer
 
     /// This kind's row of the sensor table.
     public var profile: SensorProfile { SensorProfile.table.first { $0.kind == self }! }

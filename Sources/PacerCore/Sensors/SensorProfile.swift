@@ -36,11 +36,19 @@ public struct SensorProfile: Sendable {
                       configKey: "power", noun: "power meter", broadcastKey: "power") { bytes throws(GATTDecodingError) in
             .cyclingPower(try CyclingPowerMeasurement(bytes: bytes))
         },
+        // Environmental Sensing: a BLE barometer, and the form a Linux IIO pressure sensor's
+        // readings take too (pacerd turns them into 2a6d/2a6e notifications).
+        SensorProfile(kind: .barometer, service: 0x181A, measurement: EnvironmentalPressure.characteristic,
+                      configKey: "barometer", noun: "barometer", broadcastKey: nil) { bytes throws(GATTDecodingError) in
+            .pressure(try EnvironmentalPressure(bytes: bytes))
+        },
     ]
 
     /// Characteristics any sensor may also carry (read once, notified when supported).
     public static let auxiliary: [(characteristic: UInt16, decode: @Sendable ([UInt8]) throws(GATTDecodingError) -> GATTMeasurement)] = [
         (BatteryLevel.characteristic, { bytes throws(GATTDecodingError) in .batteryLevel(try BatteryLevel(bytes: bytes)) }),
+        (EnvironmentalTemperature.characteristic, { bytes throws(GATTDecodingError) in .temperature(try EnvironmentalTemperature(bytes: bytes)) }),
+        (EnvironmentalElevation.characteristic, { bytes throws(GATTDecodingError) in .elevation(try EnvironmentalElevation(bytes: bytes)) }),
     ]
 
     /// The row whose measurement characteristic is `uuid`.

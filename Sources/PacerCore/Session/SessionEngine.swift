@@ -15,6 +15,8 @@ public struct SessionEngine: Sendable {
     private var elevation = ElevationTracker()
     /// The same altitudes per place, for the summary's gain (repeated routes average out drift).
     private var altitudeMap = RouteAltitudeMap()
+    /// Pressure altitude (`[altitude] source`): the gain and the samples' altitude when in use.
+    private var barometer = BarometricAltimeter()
     private var heartRate: HeartRateTracker
     private var steps = StepCounter()
     private var crankCadence = StepCounter()
@@ -115,6 +117,10 @@ public struct SessionEngine: Sendable {
             let alpha = min(1, (smoothedSpeed == nil ? 1 : 0.35))
             smoothedSpeed = (smoothedSpeed ?? estimate.speed) + alpha * (estimate.speed - (smoothedSpeed ?? estimate.speed))
             if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
+            if let altitude = estimate.altitudeMSL, !estimate.positionRejected, !estimate.isStationary {
+                barometer.calibrate(gpsAltitude: altitude, verticalSigma: ElevationTracker.verticalSigma(fix), at: instant)
+            }
+            if estimate.isStationary || phase == .paused { barometer.suspend() }
             if let altitude = estimate.altitudeMSL, phase != .paused {
                 sawAltitude = true
                 // A fix whose position the filter rejected is multipath: its altitude is as wrong.
@@ -194,6 +200,21 @@ public struct SessionEngine: Sendable {
         return instant.seconds(since: last.instant) > SessionEngine.wheelDistanceAfterSeconds
     }
 
+    /// A barometric pressure reading (0x2A6D, BLE or IIO) received at `instant`.
+    public mutating func handle(pressure reading: EnvironmentalPressure, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+        guard phase.isActive, config.altitude.source != .gps else { return }
+        emitSamples(before: instant, emit: emit)
+        barometer.update(pascals: reading.pascals, speed: lastEstimate?.estimate.speed ?? 0, at: instant)
+        emitSamples(upTo: instant, emit: emit)
+    }
+
+    /// Which altitude the session uses now: the barometer once it reports (unless `source = gps`),
+    /// else the GPS (nil with `source = barometer` and no barometer).
+    public var altitudeSource: AltitudeSettings.Source? {
+        if barometer.hasData { return .barometer }
+        return config.altitude.source == .barometer ? nil : .gps
+    }
+
     /// A decoded sensor value: the sensor table's kinds, each to the metric it feeds.
     public mutating func handle(_ measurement: GATTMeasurement, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         switch measurement {
@@ -201,7 +222,8 @@ public struct SessionEngine: Sendable {
         case .runningSpeedCadence(let m): handle(footpod: FootpodReading(m), at: instant, emit: emit)
         case .cyclingSpeedCadence(let m): handle(bike: BikeSensorReading(m), at: instant, emit: emit)
         case .cyclingPower(let m): handle(power: m, at: instant, emit: emit)
-        case .batteryLevel: break
+        case .pressure(let m): handle(pressure: m, at: instant, emit: emit)
+        case .batteryLevel, .temperature, .elevation: break
         }
     }
 
@@ -375,6 +397,13 @@ public struct SessionEngine: Sendable {
             } else if let v = bike.wheelSpeed(at: sampleInstant) {
                 sample.speed = v
             }
+            switch altitudeSource {
+            // Pressure altitude is relative until a good fix calibrates it (the weather moves the
+            // ISA zero by tens of metres): samples leave it out until then.
+            case .barometer?: sample.altitudeMSL = barometer.isCalibrated ? barometer.altitude : nil
+            case nil: sample.altitudeMSL = nil
+            default: break
+            }
             sample.power = bike.power.watts(at: sampleInstant).map { Int($0.rounded()) }
             if activity == .ride { sample.cadence = crankCadence.current } else {
                 sample.cadence = steps.current
@@ -403,7 +432,12 @@ public struct SessionEngine: Sendable {
         state.cadence = cadence.footpodActive(at: instant) || activity != .ride ? cadence.current : nil
         state.steps = activity == .ride ? nil : Int(steps.steps)
         state.calories = heartRate.kilocalories + metKilocalories
-        state.elevationGain = sawAltitude ? elevation.gain : nil
+        switch altitudeSource {
+        case .barometer?: state.elevationGain = barometer.gain
+        case .gps?: state.elevationGain = sawAltitude ? elevation.gain : nil
+        default: state.elevationGain = nil
+        }
+        state.altitudeSource = altitudeSource
         return state
     }
 
@@ -420,7 +454,11 @@ public struct SessionEngine: Sendable {
         s.averageSpeed = moving > 0 && (sawPosition || sawWheel) ? distance / moving : nil
         s.maxSpeed = maxSpeed
         // Altitude seen but never moving (standing still): the gain is a real 0, not unknown.
-        if altitudeMap.isEmpty {
+        if altitudeSource == .barometer {
+            (s.elevationGain, s.elevationLoss) = (barometer.gain, barometer.loss)
+        } else if altitudeSource == nil {
+            (s.elevationGain, s.elevationLoss) = (nil, nil)
+        } else if altitudeMap.isEmpty {
             s.elevationGain = sawAltitude ? elevation.gain : nil
             s.elevationLoss = sawAltitude ? elevation.loss : nil
         } else {

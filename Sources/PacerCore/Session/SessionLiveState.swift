@@ -22,6 +22,8 @@ public struct SessionLiveState: Equatable, Sendable {
     public var power: Double?
     /// Mean of the last 3 s of power (what riders pace by: the instantaneous value jumps).
     public var power3s: Double?
+    /// `gps` or `barometer`: what `elevationGain` is counted from.
+    public var altitudeSource: AltitudeSettings.Source?
 
     public init(phase: SessionPhase, activity: Activity, elapsedSeconds: Double = 0, movingSeconds: Double = 0,
                 distanceMeters: Double = 0, speed: Double? = nil, paceSecondsPerKilometre: Double? = nil,

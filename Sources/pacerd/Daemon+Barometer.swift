@@ -1,0 +1,43 @@
+import PacerCore
+import PacerSystem
+
+/// A Linux IIO barometer: read on the event loop's timer at `[altitude] iio_rate_hz` (no thread),
+/// each reading handed to the recorder as the 0x2A6D pressure (and 0x2A6E temperature)
+/// notification a BLE Environmental Sensing sensor would send, so the session, the BLE log and
+/// replay see one input whatever the source. `PACER_IIO_ROOT` overrides `iio_root` (tests).
+extension Daemon {
+    func startBarometer() {
+        let altitude = settings.altitude
+        guard altitude.source != .gps, altitude.iioDevice != "none" else { return }
+        let root = DaemonSettings.environment["PACER_IIO_ROOT"] ?? altitude.iioRoot
+        guard let sensor = IIOPressureSensor.find(root: root, setting: altitude.iioDevice) else {
+            if altitude.iioDevice != "auto" { DaemonLog.warning("no IIO pressure sensor '\(altitude.iioDevice)' under \(root)") }
+            return
+        }
+        iioBarometer = sensor
+        sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching))
+        DaemonLog.info("barometer: IIO \(sensor.name) at \(sensor.directory), \(altitude.iioRateHertz) Hz")
+        let interval = 1 / altitude.iioRateHertz
+        loop.schedule(after: interval, repeating: interval) { [unowned self] in readBarometer() }
+    }
+
+    private func readBarometer() {
+        guard let sensor = iioBarometer else { return }
+        let reading = sensor.read()
+        if let i = sensors.firstIndex(where: { $0.kind == .barometer && $0.address == sensor.directory }) {
+            let state: LiveSensorState.ConnectionState = reading == nil ? .lost : .connected
+            if sensors[i].state != state {
+                sensors[i].state = state
+                if reading == nil { DaemonLog.warning("barometer \(sensor.directory): no pressure reading") }
+            }
+        }
+        guard let reading else { return }
+        let input = Daemon.now()
+        recorder.notification(characteristic: EnvironmentalPressure.characteristic,
+                              payload: EnvironmentalPressure(pascals: reading.pascals).bytes, at: input) { handle($0) }
+        if let celsius = reading.celsius {
+            recorder.notification(characteristic: EnvironmentalTemperature.characteristic,
+                                  payload: EnvironmentalTemperature(celsius: celsius).bytes, at: input) { handle($0) }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import XCTest
+@testable import PacerCore
+
+/// Environmental Sensing decoders (0x2A6D/0x2A6E/0x2A6C), the `[altitude]` key, and the
+/// barometric altimeter on hand-made pressure series.
+final class BarometerTests: XCTestCase {
+    func testEnvironmentalSensingVectors() throws {
+        // 96 278.6 Pa = 962 786 x 0.1 Pa = 0x000EB0E2, little-endian.
+        let p = try GATTMeasurement(characteristic: 0x2A6D, bytes: [0xE2, 0xB0, 0x0E, 0x00])
+        XCTAssertEqual(p, .pressure(try EnvironmentalPressure(bytes: [0xE2, 0xB0, 0x0E, 0x00])))
+        XCTAssertEqual(try EnvironmentalPressure(bytes: [0xE2, 0xB0, 0x0E, 0x00]).pascals, 96_278.6, accuracy: 1e-9)
+        XCTAssertEqual(EnvironmentalPressure(pascals: 96_278.6).bytes, [0xE2, 0xB0, 0x0E, 0x00])
+        XCTAssertThrowsError(try EnvironmentalPressure(bytes: [0xE2, 0xB0, 0x0E]))
+        XCTAssertThrowsError(try EnvironmentalPressure(bytes: [0, 0, 0, 0]))          // 0 Pa: broken sensor
+        XCTAssertThrowsError(try EnvironmentalPressure(bytes: [0xE2, 0xB0, 0x0E, 0x00, 0x00]))
+        // -12.34 degC = -1234 = 0xFB2E
+        XCTAssertEqual(try EnvironmentalTemperature(bytes: [0x2E, 0xFB]).celsius, -12.34, accuracy: 1e-9)
+        XCTAssertEqual(EnvironmentalTemperature(celsius: -12.34).bytes, [0x2E, 0xFB])
+        XCTAssertThrowsError(try EnvironmentalTemperature(bytes: [0x00, 0x80]))        // "unknown"
+        // -5.00 m = -500 = 0xFFFE0C as sint24; 8848.86 m = 884886 = 0x0D8096
+        XCTAssertEqual(try EnvironmentalElevation(bytes: [0x0C, 0xFE, 0xFF]).metres, -5.0, accuracy: 1e-9)
+        XCTAssertEqual(try EnvironmentalElevation(bytes: [0x96, 0x80, 0x0D]).metres, 8848.86, accuracy: 1e-9)
+        XCTAssertEqual(SensorKind(advertisedServices: [0x181A]), .barometer)
+        XCTAssertEqual(SensorKind.barometer.measurementCharacteristic, 0x2A6D)
+    }
+
+    func testAltitudeSourceKey() throws {
+        XCTAssertEqual(try PacerConfig(parsing: "[altitude]\nsource = barometer\n", file: "f").altitude.source, .barometer)
+        XCTAssertEqual(PacerConfig().altitude.source, .auto)
+        do {
+            _ = try PacerConfig(parsing: "[altitude]\nsource = radar\n", file: "/etc/pacer/pacer.conf")
+            XCTFail("a bad source must be an error")
+        } catch let error as ConfigError {
+            XCTAssertEqual(error.line, 2)
+            XCTAssertTrue("\(error)".contains("source"), "\(error)")
+            XCTAssertTrue("\(error)".contains("auto, gps, barometer"), "\(error)")
+        }
+    }
+
+    func testISA() {
+        XCTAssertEqual(BarometricAltimeter.isaAltitude(pascals: 101_325), 0, accuracy: 1e-9)
+        XCTAssertEqual(BarometricAltimeter.isaAltitude(pascals: 89_874.6), 1000, accuracy: 0.2)
+    }
+
+    private static func pascals(atAltitude h: Double) -> Double { 101_325 * pow(1 - 2.25577e-5 * h, 5.25588) }
+
+    /// A 30 m climb and descent with 1 Pa noise, a gust spike, and a GPS that reads 20 m high:
+    /// gain and loss about 30 m each; the altitude is calibrated onto the GPS; the spike dropped.
+    func testClimbSpikeAndCalibration() {
+        var altimeter = BarometricAltimeter()
+        var generator = SystemRandomNumberGenerator()
+        for second in 0..<1200 {
+            let t = Double(second)
+            let h = 400 + 15 * (1 - cos(2 * Double.pi * t / 1200))       // up 30 m and down again
+            var p = BarometerTests.pascals(atAltitude: h) + Double.random(in: -1.5...1.5, using: &generator)
+            if second == 300 || second == 301 { p += 120 }                   // a gust
+            let instant = MonotonicInstant(nanoseconds: Int64(second) * 1_000_000_000)
+            altimeter.update(pascals: p, speed: 3, at: instant)
+            altimeter.calibrate(gpsAltitude: h + 20, verticalSigma: 5, at: instant)
+        }
+        XCTAssertEqual(altimeter.gain, 30, accuracy: 1)
+        XCTAssertEqual(altimeter.loss, 30, accuracy: 1.5)
+        XCTAssertGreaterThanOrEqual(altimeter.rejectedSpikes, 1)
+        XCTAssertEqual(altimeter.altitude ?? 0, 420, accuracy: 1.5)
+        XCTAssertLessThan(altimeter.deadBand, 1.5)
+    }
+
+    /// A flat hour in falling weather (1 hPa, about 8 m of apparent climb) while standing still
+    /// at the start: the GPS calibration moves the altitude, never the gain.
+    func testFlatNoiseDoesNotClimb() {
+        var altimeter = BarometricAltimeter()
+        for second in 0..<1800 {
+            let noise = Double((second * 7919) % 21 - 10) / 10      // +-1 Pa, deterministic
+            let p = BarometerTests.pascals(atAltitude: 100) + noise
+            let instant = MonotonicInstant(nanoseconds: Int64(second) * 1_000_000_000)
+            altimeter.update(pascals: p, speed: 3, at: instant)
+            altimeter.calibrate(gpsAltitude: 100 + 6 * sin(Double(second) / 200), verticalSigma: 5, at: instant)
+        }
+        XCTAssertLessThan(altimeter.gain, 0.5)
+        XCTAssertLessThan(altimeter.loss, 0.5)
+    }
+}
