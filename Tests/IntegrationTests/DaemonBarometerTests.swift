@@ -71,16 +71,7 @@ final class DaemonBarometerTests: XCTestCase {
         let helpers = DaemonLiveTests.Helpers()
         let dir = try BuiltBinaries.temporaryDirectory("pacerd-ess")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let busPath = dir.appendingPathComponent("system_bus").path
-        try helpers.start("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(busPath)",
-                                                   "--nofork", "--nopidfile"], log: dir.appendingPathComponent("dbus.log"))
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
-        let bus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SYSTEM_BUS_ADDRESS"] = bus["DBUS_SYSTEM_BUS_ADDRESS"]
-        try helpers.start("/usr/bin/python3", ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py", "--ess", "00:22:D0:AA:BB:07",
-                                               "--rate", "4"],
-                          environment: env, log: dir.appendingPathComponent("fakestrap.log"))
+        let bus = try DaemonLiveTests.startFakeStrap(in: dir, helpers: helpers, sensors: ["--ess", "00:22:D0:AA:BB:07", "--rate", "4"])
         let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n[altitude]\niio = none\n",
                                        extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
                                        environment: bus, directory: dir)

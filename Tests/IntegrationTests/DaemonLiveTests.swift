@@ -43,14 +43,15 @@ final class DaemonLiveTests: XCTestCase {
     }
 
     /// A private dbus-daemon standing in for the system bus, with the fake strap on it.
-    static func startFakeStrap(in dir: URL, helpers: Helpers, control: String? = nil) throws -> [String: String] {
+    static func startFakeStrap(in dir: URL, helpers: Helpers, control: String? = nil,
+                               sensors: [String] = ["--strap", "00:22:D0:AA:BB:01", "--rate", "1"]) throws -> [String: String] {
         let busPath = dir.appendingPathComponent("system_bus").path
         try helpers.start("/usr/bin/dbus-daemon", ["--config-file=/usr/share/dbus-1/session.conf", "--address=unix:path=\(busPath)",
                                                    "--nofork", "--nopidfile"], log: dir.appendingPathComponent("dbus.log"))
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: busPath) { usleep(25_000) }
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=\(busPath)"
-        var args = ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py", "--strap", "00:22:D0:AA:BB:01", "--rate", "1"]
+        var args = ["\(BuiltBinaries.projectRoot.path)/sim/fakestrap.py"] + sensors
         if let control { args += ["--control", control] }
         try helpers.start("/usr/bin/python3", args, environment: env, log: dir.appendingPathComponent("fakestrap.log"))
         return ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=\(busPath)"]

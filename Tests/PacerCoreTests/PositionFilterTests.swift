@@ -56,6 +56,20 @@ final class PositionFilterTests: XCTestCase {
         XCTAssertEqual(distance, truth, accuracy: truth * 0.01)
     }
 
+    /// A dropout at a red light: standing before, standing after, and the returning fix 25 m
+    /// off (a re-acquisition transient). The athlete did not travel: the gap bridges to ~0 m.
+    func testDropoutWhileStandingAddsNoReacquisitionJump() {
+        var gen = SyntheticFixes(seed: 5)
+        var (fixes, _) = gen.make(duration: 200, dropouts: [100...110]) { t in (min(t, 60) * 3, 0) }
+        let back = fixes.firstIndex { $0.1.seconds(since: MonotonicInstant(seconds: 1000)) > 110.5 }!
+        for k in back..<min(back + 3, fixes.count) {
+            fixes[k].0.longitude! += 25 / (111_320 * cos(fixes[k].0.latitude! * .pi / 180))
+        }
+        let (distance, counters) = filteredDistance(fixes)
+        XCTAssertEqual(counters.gapsBridged, 1)
+        XCTAssertEqual(distance, 180, accuracy: 5, "only the 60 s of running count")
+    }
+
     func testTenHertzRideWithoutDoppler() {
         var gen = SyntheticFixes(seed: 11)
         gen.withDoppler = false

@@ -77,10 +77,13 @@ public struct PositionFilter: Sendable {
             let chord = hypot(e - countedEast, n - countedNorth)
             let plausible = chord <= parameters.maxSpeed * sinceAccepted
             var bridge = chord
-            if let before = speedBefore, let now = fix.speed, !stationary {
+            if let before = speedBefore, let now = fix.speed {
                 // The returning fix is often off by tens of metres (re-acquisition): trust the
-                // speeds on both sides unless they contradict the chord grossly.
-                let travelled = instant.seconds(since: lastStep ?? previous) * (before + now) / 2
+                // speeds on both sides unless they contradict the chord grossly. Standing before
+                // the gap and at rest after it (Doppler below the standing threshold is noise)
+                // is no travel: a dropout at a red light must not add the re-acquisition's jump.
+                let arriving = now < parameters.stationarySpeed ? 0 : now
+                let travelled = instant.seconds(since: lastStep ?? previous) * ((stationary ? 0 : before) + arriving) / 2
                 if travelled <= parameters.maxSpeed * sinceAccepted, abs(travelled - chord) <= 3 * sigma + 30 + 0.5 * chord {
                     bridge = travelled
                 }

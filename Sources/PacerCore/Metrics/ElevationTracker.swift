@@ -18,8 +18,8 @@ public struct ElevationTracker: Sendable {
     public var sigmaMultiple: Double
     /// Seconds of continuous disagreement after which the gate accepts the receiver again.
     public var outlierResetSeconds: Double
-    public private(set) var committedGain = 0.0
-    public private(set) var committedLoss = 0.0
+    public var committedGain: Double { band.committedGain }
+    public var committedLoss: Double { band.committedLoss }
     /// Altitudes the vertical gate dropped.
     public private(set) var rejectedOutliers = 0
     private var smoothed: Double?
@@ -28,10 +28,8 @@ public struct ElevationTracker: Sendable {
     private var reference: (altitude: Double, instant: MonotonicInstant)?
     private var rejectingSince: MonotonicInstant?
     private var sigma: Double?
-    /// The last confirmed turning point and the extreme reached since it.
-    private var base = 0.0
-    private var extreme = 0.0
-    private var climbing: Bool?
+    /// The hysteresis from the last confirmed turning point.
+    private var band = DeadBandCounter()
     /// Added to every altitude: the receiver error that built up while standing still, when the
     /// ground cannot have changed height (see `suspend`).
     private var offset = 0.0
@@ -88,7 +86,7 @@ public struct ElevationTracker: Sendable {
         }
         let deadBand = max(threshold, sigmaMultiple * (sigma ?? verticalSigma))
         guard let s = smoothed else {
-            smoothed = altitude; lastInstant = instant; base = altitude; extreme = altitude
+            smoothed = altitude; lastInstant = instant; band.start(at: altitude)
             return true
         }
         guard let last = lastInstant else { lastInstant = instant; return true }
@@ -99,23 +97,7 @@ public struct ElevationTracker: Sendable {
         let value = s + alpha * (altitude - s)
         smoothed = value
         lastInstant = instant
-        switch climbing {
-        case nil:
-            if value - base >= deadBand { climbing = true; extreme = value }
-            else if base - value >= deadBand { climbing = false; extreme = value }
-        case true?:
-            if value > extreme { extreme = value }
-            else if extreme - value >= deadBand {
-                committedGain += extreme - base
-                base = extreme; extreme = value; climbing = false
-            }
-        case false?:
-            if value < extreme { extreme = value }
-            else if value - extreme >= deadBand {
-                committedLoss += base - extreme
-                base = extreme; extreme = value; climbing = true
-            }
-        }
+        band.update(value, deadBand: deadBand)
         return true
     }
 
@@ -128,7 +110,7 @@ public struct ElevationTracker: Sendable {
     }
 
     /// Gain including the climb in progress.
-    public var gain: Double { committedGain + (climbing == true ? extreme - base : 0) }
-    public var loss: Double { committedLoss + (climbing == false ? base - extreme : 0) }
+    public var gain: Double { band.gain }
+    public var loss: Double { band.loss }
     public var hasData: Bool { smoothed != nil }
 }
