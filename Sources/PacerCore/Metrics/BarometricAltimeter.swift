@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc   // pow, sqrt: Foundation would link a 60 MB runtime into pacerd
+#endif
 
 /// Altitude and elevation gain from a barometer (0x2A6D pressure, BLE or Linux IIO).
 ///
