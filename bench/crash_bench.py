@@ -18,6 +18,7 @@ journal must open (`pacerctl sessions` exits 0). Standard library only.
 """
 import argparse
 import csv
+import grp
 import io
 import json
 import os
@@ -120,7 +121,7 @@ def main():
     os.symlink(os.ttyname(slave), os.path.join(tmp, "gps"))
     with open(os.path.join(tmp, "pacer.conf"), "w") as f:
         f.write("[unattended]\nauto_start = movement\nstart_after_s = 0\nactivity = run\nresume_within_min = 15\n"
-                "[socket]\ngroup = %s\n" % __import__("grp").getgrgid(os.getegid()).gr_name)
+                "[socket]\ngroup = %s\n" % grp.getgrgid(os.getegid()).gr_name)
     player = Player(master, a.rate)
     player.start()
     log = open(os.path.join(tmp, "pacerd.log"), "w")
@@ -168,7 +169,8 @@ def main():
                     figures["stops"] += 1
                     time.sleep(rng.uniform(0, 0.5))
             shutil.rmtree(snap, ignore_errors=True)
-            shutil.copytree(journal, snap) if os.path.isdir(journal) else None
+            if os.path.isdir(journal):
+                shutil.copytree(journal, snap)
             pacerd.send_signal(signal.SIGKILL)
             pacerd.wait()
             figures["kills"] += 1

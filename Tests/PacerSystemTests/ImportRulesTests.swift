@@ -6,21 +6,11 @@ import XCTest
 /// 80 MB, and pacerd's resident memory grew by half). Only pacerctl's own files may import it.
 final class ImportRulesTests: XCTestCase {
     func testTheCoreTheAdaptersAndTheDaemonDoNotImportFoundation() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var scanned = 0
-        var offenders: [String] = []
-        for folder in ["Sources/PacerCore", "Sources/PacerSystem", "Sources/pacerd"] {
-            let base = root.appendingPathComponent(folder)
-            guard let files = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let name as String in files where name.hasSuffix(".swift") {
-                let text = try String(contentsOfFile: base.appendingPathComponent(name).path, encoding: .utf8)
-                scanned += 1
-                for line in text.split(separator: "\n") where line.hasPrefix("import Foundation") {
-                    offenders.append("\(folder)/\(name): \(line)")
-                }
-            }
+        let files = try SourceTree.swiftFiles(in: ["Sources/PacerCore", "Sources/PacerSystem", "Sources/pacerd"])
+        let offenders = files.flatMap { file in
+            file.text.split(separator: "\n").filter { $0.hasPrefix("import Foundation") }.map { "\(file.path): \($0)" }
         }
-        XCTAssertGreaterThan(scanned, 100, "the sources were not found from \(root.path)")
+        XCTAssertGreaterThan(files.count, 100, "the sources were not found from \(SourceTree.root.path)")
         XCTAssertEqual(offenders, [])
     }
 }

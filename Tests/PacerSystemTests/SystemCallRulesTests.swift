@@ -27,19 +27,9 @@ final class SystemCallRulesTests: XCTestCase {
     }
 
     func testEverySystemCallRetriesEINTR() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        var scanned = 0
-        var violations: [Violation] = []
-        for folder in ["Sources/PacerSystem", "Sources/pacerd", "Sources/pacerctl"] {
-            let base = root.appendingPathComponent(folder)
-            guard let files = FileManager.default.enumerator(atPath: base.path) else { continue }
-            for case let name as String in files where name.hasSuffix(".swift") {
-                let path = base.appendingPathComponent(name).path
-                violations += Self.scan(try String(contentsOfFile: path, encoding: .utf8), file: "\(folder)/\(name)")
-                scanned += 1
-            }
-        }
-        XCTAssertGreaterThan(scanned, 50, "the sources were not found from \(root.path)")
+        let files = try SourceTree.swiftFiles(in: ["Sources/PacerSystem", "Sources/pacerd", "Sources/pacerctl"])
+        let violations = files.flatMap { Self.scan($0.text, file: $0.path) }
+        XCTAssertGreaterThan(files.count, 50, "the sources were not found from \(SourceTree.root.path)")
         XCTAssertTrue(violations.isEmpty, "system calls outside restartingEINTR/retryingEINTR:\n"
                       + violations.map(\.description).joined(separator: "\n"))
     }
