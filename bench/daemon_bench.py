@@ -9,6 +9,7 @@ epoch (pacerd: STATE with gps.time; gpsd: TPV with time), p50/p99/max. Both daem
 watching client, and both read a raw pty. Standard library only.
 """
 import argparse
+import collections
 import grp
 import json
 import math
@@ -141,6 +142,8 @@ def main():
         sc = socket.socket(socket.AF_UNIX)
         sc.connect(os.path.join(tmp, "pacer.sock"))
         sessions_replies, sessions_bytes, next_sessions = 0, 0, None
+        # When each request went out, to time its reply (pacerd answers requests in order).
+        sessions_sent, sessions_latency = collections.deque(), []
         gw = socket.create_connection(("127.0.0.1", port))
         gw.sendall(b'?WATCH={"enable":true,"json":true}\n')
         buffers = {pw: b"", gw: b"", sc: b""}
@@ -160,6 +163,7 @@ def main():
                 now = time.monotonic()
                 if next_sessions is not None and now >= next_sessions:
                     sc.sendall(b'{"cmd":"sessions"}\n')
+                    sessions_sent.append(time.monotonic())
                     next_sessions += 1 / a.sessions_rate
                 timeout = min(due, next_sessions or due) - now
                 if timeout <= 0 and now >= due:
@@ -172,7 +176,12 @@ def main():
                         sys.exit("bench: a daemon closed its socket")
                     if s is sc:
                         sessions_bytes += len(chunk)
-                        sessions_replies += chunk.count(b"\n")
+                        buffers[sc] += chunk
+                        *lines, buffers[sc] = buffers[sc].split(b"\n")
+                        for line in lines:
+                            if line.startswith(b'{"class":"SESSIONS"'):
+                                sessions_replies += 1
+                                sessions_latency.append((arrived - sessions_sent.popleft()) * 1000)
                         continue
                     buffers[s] += chunk
                     *lines, buffers[s] = buffers[s].split(b"\n")
@@ -207,6 +216,10 @@ def main():
             print("%-8s %12d %12.3f %14s %10.2f %10.2f %10.2f %9d" % (
                 name, stats[name][0], stats[name][1], "(%.2f+%.2f)" % (stats[name][2], stats[name][3]), percentile(l, 50),
                 percentile(l, 99), max(l) if l else float("nan"), len(l)))
+        if sessions_latency:
+            print("pacerd's sessions replies: p50 %.2f ms, p99 %.2f ms, max %.2f ms (a request that comes between two "
+                  "epochs is answered on the next one's wake-up)" % (percentile(sessions_latency, 50),
+                                                                  percentile(sessions_latency, 99), max(sessions_latency)))
         rss = stats["pacerd"][0] / stats["gpsd"][0]
         cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.001)
         p99 = percentile(latency["pacerd"], 99)

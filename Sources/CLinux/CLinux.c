@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <sys/epoll.h>
 #include "CLinux.h"
 #include <errno.h>
 #include <signal.h>
@@ -73,4 +74,37 @@ void pacer_single_malloc_arena(void) {
 
 void pacer_release_free_memory(void) {
     malloc_trim(0);
+}
+
+static unsigned pacer_epoll_events(int interest) {
+    return (interest & PACER_READABLE ? EPOLLIN : 0) | (interest & PACER_WRITABLE ? EPOLLOUT : 0);
+}
+
+int pacer_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int pacer_epoll_watch(int epfd, int fd, int interest) {
+    struct epoll_event event = { .events = pacer_epoll_events(interest), .data.fd = fd };
+    if (epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event) == 0) return 0;
+    if (errno != ENOENT) return -1;
+    return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+int pacer_epoll_unwatch(int epfd, int fd) {
+    struct epoll_event unused = { 0 };
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, &unused);
+}
+
+int pacer_epoll_wait(int epfd, int *fds, int *readiness, int capacity, int timeout_ms) {
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int n = epoll_wait(epfd, events, capacity, timeout_ms);
+    for (int i = 0; i < n; i++) {
+        unsigned e = events[i].events;
+        fds[i] = events[i].data.fd;
+        readiness[i] = (e & EPOLLIN ? PACER_READABLE : 0) | (e & EPOLLOUT ? PACER_WRITABLE : 0)
+            | (e & (EPOLLHUP | EPOLLERR) ? PACER_HANGUP : 0);
+    }
+    return n;
 }

@@ -1,19 +1,25 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 import PacerCore
 
-/// A single-threaded poll(2) loop: file descriptors with read/write interest, and timers on the
+/// A single-threaded epoll(7) loop: file descriptors with read/write interest, and timers on the
 /// monotonic clock. Everything in pacerd runs on it, so no state is shared between threads.
+///
+/// epoll rather than poll(2) because the daemon sleeps between every epoch: poll re-registers a
+/// wait on every descriptor at each call and tears them down at each wake-up (the signalfd, the
+/// receiver's tty, the listening sockets, every client), so most of an idle wake-up went into that
+/// bookkeeping; an epoll set keeps its registrations and a wake-up reads only what is ready.
 public final class EventLoop {
     public struct Interest: OptionSet, Sendable {
-        public let rawValue: Int16
-        public init(rawValue: Int16) { self.rawValue = rawValue }
-        public static let read = Interest(rawValue: Int16(POLLIN))
-        public static let write = Interest(rawValue: Int16(POLLOUT))
+        public let rawValue: Int32
+        public init(rawValue: Int32) { self.rawValue = rawValue }
+        public static let read = Interest(rawValue: Int32(PACER_READABLE))
+        public static let write = Interest(rawValue: Int32(PACER_WRITABLE))
     }
 
-    /// What poll reported for a descriptor. `hangup` covers POLLHUP/POLLERR/POLLNVAL.
+    /// What epoll reported for a descriptor. `hangup` covers EPOLLHUP/EPOLLERR.
     public struct Readiness: Sendable {
         public let readable: Bool
         public let writable: Bool
@@ -24,53 +30,113 @@ public final class EventLoop {
 
     private struct Watch {
         var interest: Interest
+        var deferrable: Bool
         var handler: (Readiness) -> Void
     }
 
     private struct Timer {
         var due: MonotonicInstant
         var interval: Double?
+        /// How late the timer may run: it rides on any wake-up between `due` and `due + slack`
+        /// and wakes the loop itself only at the end of that window (as timer slack does in the
+        /// kernel), so a 1 s housekeeping tick costs no wake-up of its own while epochs arrive.
+        var slack: Double
         var body: () -> Void
+        var latest: MonotonicInstant { due.advanced(bySeconds: slack) }
     }
 
+    private let epollDescriptor: Int32
+    /// The deferrable watches (client connections). While other descriptors wake the loop at
+    /// least every `deferralWindow` seconds (a receiver streaming at 4 Hz or more), this set is
+    /// read on those wake-ups instead of waking the loop itself, within `deferralWindow` at the
+    /// latest: a frontend polling the daemon does not double its wake-ups, and on a board most of
+    /// a wake-up's cost is the wake-up itself, not the work. Otherwise the set is part of the
+    /// main one and wakes the loop at once.
+    private let deferredDescriptor: Int32
+    private var deferredSetIsWatched = false
+    private var lastPromptReadiness: MonotonicInstant?
+    private var lastDeferredCheck = Clocks.monotonic()
+    /// The longest a deferrable descriptor's readiness waits; 0 never defers.
+    public var deferralWindow: Double = 0
+    /// Returns from epoll_wait so far (the tests tell wake-ups apart by it).
+    private(set) var wakeUps = 0
     private var watches: [Int32: Watch] = [:]
     private var timers: [TimerID: Timer] = [:]
     private var nextTimerID = 1
     private var running = false
-    private var pollSet: [pollfd] = []
-    private var pollSetDirty = true
+    /// Filled by epoll_wait: up to 32 ready descriptors a round (more wait for the next round).
+    private var readyDescriptors = [Int32](repeating: -1, count: 32)
+    private var readyFlags = [Int32](repeating: 0, count: 32)
 
-    public init() {}
+    public init() {
+        // Only fails without memory or descriptors, before the daemon has anything to lose.
+        epollDescriptor = pacer_epoll_create()
+        deferredDescriptor = pacer_epoll_create()
+        precondition(epollDescriptor >= 0 && deferredDescriptor >= 0, "epoll_create1: errno \(errno)")
+        watchDeferredSet(true)
+    }
+
+    deinit {
+        close(deferredDescriptor)
+        close(epollDescriptor)
+    }
 
     /// Calls `handler` whenever `fd` is ready for `interest`. Replaces an earlier watch on `fd`.
-    public func watch(_ fd: Int32, _ interest: Interest, handler: @escaping (Readiness) -> Void) {
-        watches[fd] = Watch(interest: interest, handler: handler)
-        pollSetDirty = true
+    /// A `deferrable` watch may be told up to `deferralWindow` late (see `deferredDescriptor`).
+    public func watch(_ fd: Int32, _ interest: Interest, deferrable: Bool = false, handler: @escaping (Readiness) -> Void) {
+        if let old = watches[fd], old.deferrable != deferrable { _ = pacer_epoll_unwatch(set(old.deferrable), fd) }
+        watches[fd] = Watch(interest: interest, deferrable: deferrable, handler: handler)
+        register(fd, interest, in: set(deferrable))
     }
 
     public func setInterest(_ fd: Int32, _ interest: Interest) {
-        guard watches[fd]?.interest != interest else { return }
+        guard let watch = watches[fd], watch.interest != interest else { return }
         watches[fd]?.interest = interest
-        pollSetDirty = true
+        register(fd, interest, in: set(watch.deferrable))
     }
 
     /// Stops watching `fd` (call before closing it).
     public func unwatch(_ fd: Int32) {
-        if watches.removeValue(forKey: fd) != nil { pollSetDirty = true }
+        guard let watch = watches.removeValue(forKey: fd) else { return }
+        _ = pacer_epoll_unwatch(set(watch.deferrable), fd)
     }
 
-    /// Runs `body` after `seconds`, and again every `interval` seconds when given.
-    @discardableResult
-    public func schedule(after seconds: Double, repeating interval: Double? = nil, _ body: @escaping () -> Void) -> TimerID {
-        schedule(at: Clocks.monotonic().advanced(bySeconds: seconds), repeating: interval, body)
+    private func set(_ deferrable: Bool) -> Int32 { deferrable ? deferredDescriptor : epollDescriptor }
+
+    /// A descriptor epoll refuses (a regular file, one already closed) is reported as hung up on
+    /// the next round, as poll(2) reports POLLNVAL, so its owner sees it in the same place.
+    private func register(_ fd: Int32, _ interest: Interest, in set: Int32) {
+        if pacer_epoll_watch(set, fd, interest.rawValue) < 0 { refused.append(fd) }
     }
 
-    /// Runs `body` at `due` (at once if it has passed), and again every `interval` seconds when given.
+    private func watchDeferredSet(_ watched: Bool) {
+        guard watched != deferredSetIsWatched else { return }
+        deferredSetIsWatched = watched
+        if watched {
+            _ = pacer_epoll_watch(epollDescriptor, deferredDescriptor, Int32(PACER_READABLE))
+        } else {
+            _ = pacer_epoll_unwatch(epollDescriptor, deferredDescriptor)
+        }
+    }
+
+    private var refused: [Int32] = []
+
+    /// Runs `body` after `seconds`, and again every `interval` seconds when given; up to `slack`
+    /// seconds late when that saves a wake-up.
     @discardableResult
-    public func schedule(at due: MonotonicInstant, repeating interval: Double? = nil, _ body: @escaping () -> Void) -> TimerID {
+    public func schedule(after seconds: Double, repeating interval: Double? = nil, slack: Double = 0,
+                         _ body: @escaping () -> Void) -> TimerID {
+        schedule(at: Clocks.monotonic().advanced(bySeconds: seconds), repeating: interval, slack: slack, body)
+    }
+
+    /// Runs `body` at `due` (at once if it has passed), and again every `interval` seconds when
+    /// given; up to `slack` seconds late when that saves a wake-up.
+    @discardableResult
+    public func schedule(at due: MonotonicInstant, repeating interval: Double? = nil, slack: Double = 0,
+                         _ body: @escaping () -> Void) -> TimerID {
         let id = nextTimerID
         nextTimerID += 1
-        timers[id] = Timer(due: due, interval: interval, body: body)
+        timers[id] = Timer(due: due, interval: interval, slack: max(0, slack), body: body)
         return id
     }
 
@@ -83,45 +149,68 @@ public final class EventLoop {
     public func run() throws {
         running = true
         while running {
-            if pollSetDirty { rebuildPollSet() }
+            if !refused.isEmpty { reportRefused() }
+            let deferring = deferralWindow > 0
+                && lastPromptReadiness.map { Clocks.monotonic().seconds(since: $0) < deferralWindow } ?? false
+            watchDeferredSet(!deferring)
             // After a signal the wait starts again, up to the next timer as it is then.
-            let n = restartingEINTR { poll(&pollSet, nfds_t(pollSet.count), millisecondsToNextTimer()) }
-            if n < 0 { throw SystemError("poll", errno: errno) }
-            if n > 0 { dispatchReady() }
+            let capacity = Int32(readyDescriptors.count)
+            let timeout = millisecondsTo(deferring ? lastDeferredCheck.advanced(bySeconds: deferralWindow) : nil)
+            let n = restartingEINTR { pacer_epoll_wait(epollDescriptor, &readyDescriptors, &readyFlags, capacity, timeout) }
+            if n < 0 { throw SystemError("epoll_wait", errno: errno) }
+            wakeUps &+= 1
+            if n > 0 { dispatchReady(Int(n), prompt: true) }
+            if deferring || n > 0 && readyDescriptors[0..<Int(n)].contains(deferredDescriptor) { try dispatchDeferred() }
             fireDueTimers()
         }
     }
 
-    private func rebuildPollSet() {
-        pollSet.removeAll(keepingCapacity: true)
-        for (fd, w) in watches {
-            pollSet.append(pollfd(fd: fd, events: w.interest.rawValue, revents: 0))
-        }
-        pollSetDirty = false
+    private func dispatchDeferred() throws {
+        lastDeferredCheck = Clocks.monotonic()
+        let capacity = Int32(readyDescriptors.count)
+        let n = restartingEINTR { pacer_epoll_wait(deferredDescriptor, &readyDescriptors, &readyFlags, capacity, 0) }
+        if n < 0 { throw SystemError("epoll_wait", errno: errno) }
+        if n > 0 { dispatchReady(Int(n), prompt: false) }
     }
 
-    private func dispatchReady() {
-        // By index, without copying: the poll set is only rebuilt at the top of `run`.
-        for i in pollSet.indices where pollSet[i].revents != 0 {
-            let entry = pollSet[i]
+    private func dispatchReady(_ count: Int, prompt: Bool) {
+        for i in 0..<count {
+            let fd = readyDescriptors[i], r = readyFlags[i]
             // A handler earlier in this round may have unwatched (and closed) this descriptor.
-            guard let w = watches[entry.fd] else { continue }
-            let r = Int32(entry.revents)
-            w.handler(Readiness(readable: r & Int32(POLLIN) != 0,
-                                writable: r & Int32(POLLOUT) != 0,
-                                hangup: r & Int32(POLLHUP | POLLERR | POLLNVAL) != 0))
+            guard let w = watches[fd] else { continue }
+            if prompt { lastPromptReadiness = Clocks.monotonic() }
+            w.handler(Readiness(readable: r & Int32(PACER_READABLE) != 0,
+                                writable: r & Int32(PACER_WRITABLE) != 0,
+                                hangup: r & Int32(PACER_HANGUP) != 0))
         }
     }
 
-    /// The earliest timer's due instant, found without allocating (this runs at every wake-up).
+    private func reportRefused() {
+        let fds = refused
+        refused.removeAll()
+        for fd in fds {
+            watches[fd]?.handler(Readiness(readable: false, writable: false, hangup: true))
+        }
+    }
+
+    /// The earliest instant a timer must run by, found without allocating (this runs at every wake-up).
+    private var nextDeadline: MonotonicInstant? {
+        var earliest: MonotonicInstant?
+        for timer in timers.values where earliest.map({ timer.latest < $0 }) ?? true { earliest = timer.latest }
+        return earliest
+    }
+
     private var nextDue: MonotonicInstant? {
         var earliest: MonotonicInstant?
         for timer in timers.values where earliest.map({ timer.due < $0 }) ?? true { earliest = timer.due }
         return earliest
     }
 
-    private func millisecondsToNextTimer() -> Int32 {
-        guard let due = nextDue else { return -1 }
+    /// epoll_wait's timeout: to the earliest timer's deadline or `deadline`, whichever is first.
+    private func millisecondsTo(_ deadline: MonotonicInstant?) -> Int32 {
+        var earliest = nextDeadline
+        if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        guard let due = earliest else { return -1 }
         let ms = (due.nanoseconds - Clocks.monotonic().nanoseconds + 999_999) / 1_000_000
         return Int32(max(0, min(ms, 60_000)))
     }

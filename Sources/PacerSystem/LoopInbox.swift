@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// Hands values from other threads (the BLE client) to the event loop: a locked
-/// queue plus a pipe whose read end the loop watches, so delivery wakes poll(2) at once.
+/// queue plus a pipe whose read end the loop watches, so delivery wakes the loop at once.
 public final class LoopInbox<Value: Sendable>: Sendable {
     private let queue = Mutex<[Value]>([])
     private let wakeup: WakeupPipe

@@ -8,6 +8,8 @@ import PacerCore
 ///
 /// Each client has a bounded output queue: a client that stops reading is dropped once its
 /// queue passes `outputLimit`, so it costs bounded memory and never delays anyone else.
+/// Clients are deferrable watches of the loop: while the receiver streams, a request is read on
+/// the next epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`).
 public final class SocketServer {
     public struct Limits: Sendable {
         public var maximumClients = 256
@@ -110,7 +112,7 @@ public final class SocketServer {
             let client = SocketClient(id: nextID, fd: fd, peer: peer, maximumRequestLength: limits.maximumRequestLength)
             nextID += 1
             clients[fd] = client
-            loop.watch(fd, .read) { [unowned self] ready in service(client, ready) }
+            loop.watch(fd, .read, deferrable: true) { [unowned self] ready in service(client, ready) }
             onConnect(client)
         }
     }

@@ -18,7 +18,7 @@ extension Daemon {
         sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching))
         DaemonLog.info("barometer: IIO \(sensor.name) at \(sensor.directory), \(altitude.iioRateHertz) Hz")
         let interval = 1 / altitude.iioRateHertz
-        loop.schedule(after: interval, repeating: interval) { [unowned self] in readBarometer() }
+        loop.schedule(after: interval, repeating: interval, slack: interval / 2) { [unowned self] in readBarometer() }
     }
 
     private func readBarometer() {

@@ -1,7 +1,7 @@
 #ifndef PACER_CLINUX_H
 #define PACER_CLINUX_H
 /* Linux calls that Swift's Glibc module does not import (signalfd(2), SO_PEERCRED's
- * struct ucred, accept4(2)), wrapped once each. This header uses only plain C types so that
+ * struct ucred, accept4(2), epoll(7)), wrapped once each. This header uses only plain C types so that
  * it never changes how Glibc's own headers import into Swift. */
 
 /* Blocks `count` signals and returns a non-blocking, close-on-exec signalfd for them, or -1 (errno). */
@@ -30,4 +30,15 @@ void pacer_set_thread_name(const char *name);
 void pacer_single_malloc_arena(void);
 /* malloc_trim(0): returns freed heap pages to the kernel. */
 void pacer_release_free_memory(void);
+/* epoll(7) in plain C types. Readiness flags are Pacer's own, translated in CLinux.c. */
+enum { PACER_READABLE = 1, PACER_WRITABLE = 2, PACER_HANGUP = 4 };
+/* epoll_create1(EPOLL_CLOEXEC): the set, or -1 (errno). */
+int pacer_epoll_create(void);
+/* Adds `fd` to the set, or changes its interest when it is there already: 0, or -1 (errno). */
+int pacer_epoll_watch(int epfd, int fd, int interest);
+/* Removes `fd` from the set: 0, or -1 (errno). */
+int pacer_epoll_unwatch(int epfd, int fd);
+/* epoll_wait for up to `capacity` ready descriptors: how many (their fds and readiness flags
+ * in the arrays), 0 on timeout, -1 (errno, EINTR included). */
+int pacer_epoll_wait(int epfd, int *fds, int *readiness, int capacity, int timeout_ms);
 #endif

@@ -110,6 +110,15 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONParseError) -> String {
         i += 1
+        // Most strings (every key, every command) are plain ASCII without escapes: taken straight
+        // from the input, they skip the copy and the UTF-8 validation, whose generic code looks
+        // up type metadata in the runtime at every call.
+        var end = i
+        while end < b.count, b[end] != UInt8(ascii: "\""), b[end] != UInt8(ascii: "\\"), b[end] >= 0x20, b[end] < 0x80 { end += 1 }
+        if end < b.count, b[end] == UInt8(ascii: "\"") {
+            defer { i = end + 1 }
+            return String(decoding: b[i..<end], as: UTF8.self)
+        }
         var out: [UInt8] = []
         while true {
             guard i < b.count else { throw fail("unterminated string") }
