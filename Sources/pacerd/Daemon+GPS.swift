@@ -5,7 +5,7 @@ import PacerCore
 import PacerSystem
 
 /// The GPS side of the daemon: the source is served by the daemon's loop (the device is one more
-/// descriptor in its poll set); its events update the GPS state, feed the recorder (each fix
+/// descriptor in its epoll set); its events update the GPS state, feed the recorder (each fix
 /// with the instant it arrived) and raise GPS alerts.
 extension Daemon {
     func startGPS() throws {
