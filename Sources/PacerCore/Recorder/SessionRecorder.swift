@@ -109,7 +109,7 @@ public struct SessionRecorder: Sendable {
             shiftMilliseconds = time(at: input).millisecondsSinceEpoch - measured.millisecondsSinceEpoch
             emit(.notice("receiver time \(measured.rfc3339) re-anchored onto the session's system-clock time"))
         }
-        var time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
+        let time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
         if let last = lastFix {
             let receiverStep = time.secondsSinceEpoch - last.time.secondsSinceEpoch
             let arrivalStep = input.monotonic.seconds(since: last.arrival)
