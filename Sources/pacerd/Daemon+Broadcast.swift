@@ -10,6 +10,15 @@ extension Daemon {
         DaemonLog.info("re-broadcasting \(broadcaster.kinds.map(\.rawValue).joined(separator: ", ")) as '\(settings.broadcast.name)' through BlueZ")
     }
 
+    /// `[broadcast]` changed on SIGHUP: the old GATT application unregisters, the new one (if
+    /// any) registers. A failure leaves broadcasting off and the daemon recording.
+    func restartSensorBroadcast() {
+        sensorBroadcaster?.shutdown()
+        sensorBroadcaster = nil
+        do { try startSensorBroadcast() } catch { DaemonLog.error("broadcast: \(error); re-broadcasting is off") }
+        if !settings.broadcast.isEnabled { DaemonLog.info("re-broadcasting off") }
+    }
+
     /// Once a second: the values the STATE shows now.
     func tickSensorBroadcast(_ now: InputInstant) {
         guard let sensorBroadcaster else { return }

@@ -212,9 +212,11 @@ final class Daemon {
         case SIGHUP:
             notifier.notify("RELOADING=1")
             do {
+                let before = settings
                 (settings, configText) = try DaemonSettings.load(options: options)
                 policy.watchPublic = settings.watchPublic
                 motivation?.settings = settings.motivation
+                if settings.broadcast != before.broadcast { restartSensorBroadcast() }
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")

@@ -127,6 +127,31 @@ final class DaemonBroadcastTests: XCTestCase {
         XCTAssertEqual(daemon.stop(SIGTERM), 0)
     }
 
+    /// SIGHUP applies a changed `[broadcast]`: off -> on registers, on -> off unregisters.
+    func testSIGHUPStartsAndStopsBroadcasting() throws {
+        let h = try BroadcastHarness("broadcast-reload", sensors: ["--strap", Self.strap])
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n",
+                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: h.bus, directory: h.directory)
+        defer { daemon.stop(SIGKILL) }
+        let config = daemon.directory.appendingPathComponent("pacer.conf")
+        _ = try daemon.connect()
+        XCTAssertTrue(h.events("registered").isEmpty, "nothing is broadcast before the reload")
+
+        try "[unattended]\nauto_start = off\n[broadcast]\nheart_rate = yes\nname = Reloaded\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try h.waitFor("registration after the reload", timeout: 30) { !h.events("advertisement").isEmpty }
+        XCTAssertEqual(h.events("registered").count, 1)
+        XCTAssertTrue("\(h.events("advertisement"))".contains("Reloaded"), "\(h.events("advertisement"))")
+
+        try "[unattended]\nauto_start = off\n".write(to: config, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try h.waitFor("unregistration after the second reload", timeout: 30) { !h.events("unregistered").isEmpty }
+        XCTAssertEqual(h.events("advertisement_removed").count, 1)
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+        XCTAssertEqual(h.events("registered").count, 1, "stopping registers nothing again")
+    }
+
     func testBluetoothdRestartReRegistersAndAHammeringCentralDoesNotStopRecording() throws {
         let h = try BroadcastHarness("broadcast-restart", sensors: ["--strap", Self.strap])
         let daemon = try DaemonProcess(config: "[unattended]\nauto_start = contact\nstart_after_s = 2\n[broadcast]\nheart_rate = yes\n",
