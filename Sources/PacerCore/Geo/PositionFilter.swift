@@ -34,6 +34,7 @@ public struct PositionFilter: Sendable {
     /// The last Doppler velocity and the smoothing weight it got, for the resting noise.
     private var lastDopplerVelocity: (east: Double, north: Double, dt: Double, alpha: Double)?
     private var restingNoise = RestingDopplerNoise()
+    private var movingNoise = MovingDopplerNoise()
     /// Smoothed Doppler below which the receiver stands: the activity's threshold, raised to what
     /// this receiver's own resting noise can fake (capped so that slow travel still counts).
     private var standingSpeed: Double
@@ -168,7 +169,14 @@ public struct PositionFilter: Sendable {
         var increment = 0.0
         // |v| of a noisy vector is biased up by the noise across the track (about sigma^2 / 2v):
         // removing the filter's own velocity variance keeps a slow walk in noise from growing.
-        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - (east.p11 + north.p11) / 2)).squareRoot()
+        // That variance follows the Doppler variance assumed from HDOP; the noise measured in
+        // motion scales it down when the receiver is better (true motion only adds to the
+        // measurement, so the smaller of the two bounds is the closer).
+        var acrossVariance = (east.p11 + north.p11) / 2
+        if let velocity, let measured = movingNoise.noiseVariance, measured < velocity.variance {
+            acrossVariance *= measured / velocity.variance
+        }
+        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - acrossVariance)).squareRoot()
         if !stationary {
             if velocity != nil, let before = speedBefore {
                 // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
@@ -285,6 +293,11 @@ public struct PositionFilter: Sendable {
                 standingSpeed = min(2 * base, max(base, restingNoise.noiseSpeed(alpha: v.alpha)))
             }
             let threshold = standingSpeed
+            if let v = lastDopplerVelocity, !stationary, let raw = lastRawDoppler, raw > 2 * threshold {
+                movingNoise.add(speed: raw, dt: v.dt)
+            } else {
+                movingNoise.interrupt()
+            }
             // Hysteresis: noise near the threshold must not toggle between standing and moving.
             // A clearly moving raw speed, twice running (one reading beyond the resting noise's
             // 99 % happens every 100 s), ends a standstill at once: the average lags a start.
