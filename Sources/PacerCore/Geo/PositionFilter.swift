@@ -196,14 +196,17 @@ public struct PositionFilter: Sendable {
                 increment += releaseHeld()
             }
             previousInBand = inBand
-        } else if velocity != nil, let raw = fix.speed, raw > 3 * parameters.stationarySpeed {
-            // A possible start: the averaged speed lags a start by seconds; counted if the standstill ends.
-            heldDistance += instant.seconds(since: lastStep ?? previous) * raw
-            previousInBand = true
         } else {
             previousInBand = true
-            heldDistance = 0
-            holdingSince = nil
+            if !wasStationary || velocity == nil || (fix.speed ?? 0) <= 3 * parameters.stationarySpeed {
+                // The stop's held distance is dropped, and so is a possible start that stopped.
+                heldDistance = 0
+                holdingSince = nil
+            }
+            if velocity != nil, let raw = fix.speed, raw > 3 * parameters.stationarySpeed {
+                // A possible start: the averaged speed lags a start by seconds; counted if the standstill ends.
+                heldDistance += instant.seconds(since: lastStep ?? previous) * raw
+            }
         }
         lastStep = instant
         speedBefore = velocity != nil ? speedNow : nil
