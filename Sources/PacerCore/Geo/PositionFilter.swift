@@ -186,8 +186,9 @@ public struct PositionFilter: Sendable {
                 increment = hypot(east.position - countedEast, north.position - countedNorth)
             }
             countedEast = east.position; countedNorth = north.position
-            // The step down into the band is deceleration, travelled: only what follows waits.
-            let inBand = velocity != nil && (fix.speed ?? .infinity) < 1.6 * standingSpeed
+            // Raw speeds below what the averaged resting noise reaches are as slow as standing; the
+            // step down to them is deceleration, travelled: only what follows waits.
+            let inBand = velocity != nil && (fix.speed ?? .infinity) < standingSpeed
             if inBand, previousInBand, instant.seconds(since: holdingSince ?? instant) < parameters.holdSeconds {
                 holdingSince = holdingSince ?? instant
                 heldDistance += increment
