@@ -1,17 +1,30 @@
 import Foundation
 import XCTest
 
-/// Issue 3's accuracy table: every sim scenario over several seeds, `pacerctl replay` against
-/// the ground truth, with the naive baseline (haversine between raw fixes) printed beside it.
+/// Issue 3's accuracy table: every sim scenario over several seeds and both receiver models
+/// (`sim/scenario.py --receiver a|b`), `pacerctl replay` against the ground truth, with the naive
+/// baseline (haversine between raw fixes) printed beside it.
 final class SimulatedAccuracyTests: XCTestCase {
     private func check(_ scenario: String, seeds: [Int]) throws {
-        for seed in seeds { try check(scenario, seed: seed) }
+        for receiver in ["a", "b"] {
+            for seed in seeds { try check(scenario, receiver: receiver, seed: seed) }
+        }
     }
 
-    private func check(_ scenario: String, seed: Int) throws {
+    /// Issue 13's distance target is 0.5 % on every scenario. Walks and city runs hold 0.75 %:
+    /// there the receiver's Doppler speed error, averaged along the track over the whole session,
+    /// alone exceeds 0.5 % on some seeds (receiver a, whose error wanders with tau 2 s: walk seeds
+    /// 1 and 4 -0.58 % / -0.69 %, city-run seed 5 -0.52 %; Pacer -0.63 %, -0.70 %, -0.54 %), and
+    /// the positions, 3-4 m off with multipath, cannot tell the along-track part on winding paths.
+    /// `sim/accuracy_sweep.py` prints the table over seeds 1-10.
+    static func distanceTolerance(_ scenario: String) -> Double {
+        ["walk", "city-run"].contains(scenario) ? 0.0075 : 0.005
+    }
+
+    private func check(_ scenario: String, receiver: String, seed: Int) throws {
         let dir = try BuiltBinaries.temporaryDirectory("sim")
         defer { try? FileManager.default.removeItem(at: dir) }
-        try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet"])
+        try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet", "--receiver", receiver])
         let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
         let zones = (truth["hr_zone_bounds"] as! [NSNumber]).map { $0.stringValue }.joined(separator: ",")
         let config = dir.appendingPathComponent("pacer.conf")
@@ -24,7 +37,7 @@ final class SimulatedAccuracyTests: XCTestCase {
         let n = ReplayHarness.number
         let trueDistance = n(truth["distance_m"])!, distance = n(pacer["distance_m"])!
         let trueMoving = n(truth["moving_s"])!, moving = n(pacer["moving_s"])!
-        let label = "\(scenario) seed \(seed)"
+        let label = "\(scenario) receiver \(receiver) seed \(seed)"
 
         func pct(_ a: Double?, _ b: Double?) -> String {
             guard let a, let b, b != 0 else { return "-" }
@@ -34,7 +47,7 @@ final class SimulatedAccuracyTests: XCTestCase {
         let zonesOut = (pacer["hr_zones_s"] as? [NSNumber])?.map(\.doubleValue)
         var zoneError = 0.0
         if let trueZones, let zonesOut { zoneError = zip(trueZones, zonesOut).map { abs($0 - $1) }.max() ?? 0 }
-        print("ACCURACY | " + ReplayHarness.pad(label, 28)
+        print("ACCURACY | " + ReplayHarness.pad(label, 38)
             + " | dist truth \(ReplayHarness.fixed(trueDistance)) naive \(ReplayHarness.fixed(naive)) (\(pct(naive, trueDistance)))"
             + " pacer \(ReplayHarness.fixed(distance)) (\(pct(distance, trueDistance)))"
             + " | moving truth \(ReplayHarness.fixed(trueMoving)) pacer \(ReplayHarness.fixed(moving)) (\(pct(moving, trueMoving)))"
@@ -43,10 +56,10 @@ final class SimulatedAccuracyTests: XCTestCase {
             + " | zones max err \(ReplayHarness.fixed(zoneError)) s")
 
         if trueDistance < 1 {
-            XCTAssertLessThan(distance, 10, "\(label): standing still must not run (goal < 3 m)")
+            XCTAssertLessThan(distance, 3, "\(label): standing still must not run")
             XCTAssertLessThan(moving, 10, label)
         } else {
-            XCTAssertEqual(distance, trueDistance, accuracy: trueDistance * 0.01, label)
+            XCTAssertEqual(distance, trueDistance, accuracy: trueDistance * SimulatedAccuracyTests.distanceTolerance(scenario), label)
             XCTAssertEqual(moving, trueMoving, accuracy: trueMoving * 0.02, label)
         }
         if let trueZones {
@@ -68,11 +81,16 @@ final class SimulatedAccuracyTests: XCTestCase {
         // them apart (even the best low-pass and dead band chosen per scenario in hindsight leave
         // 28-47 % on some seed): the error must stay within 8 sigma of altitude noise (measured
         // worst +32 m, walk seed 4, sigma 5 m), which unfiltered multipath altitudes broke (+59..+99 m).
+        // These GPS-only bounds hold receiver a; receiver b's altitude (a wandering bias that steps
+        // 3-10 m at every burst and re-acquisition) is held with a barometer by
+        // BarometricAccuracyTests, which prints its GPS-only figures beside; here it is printed only.
         if let trueGain = n(truth["elevation_gain_m"]) {
             let gain = n(pacer["elevation_gain_m"]) ?? -1
-            print("ELEVATION | " + ReplayHarness.pad(label, 28) + " | truth \(ReplayHarness.fixed(trueGain)) naive \(ReplayHarness.fixed(try ReplayHarness.naiveGain(nmea: nmea)))"
+            print("ELEVATION | " + ReplayHarness.pad(label, 38) + " | truth \(ReplayHarness.fixed(trueGain)) naive \(ReplayHarness.fixed(try ReplayHarness.naiveGain(nmea: nmea)))"
                 + " pacer \(ReplayHarness.fixed(gain)) (\(pct(gain, trueGain)))")
-            if scenario == "track-intervals" {
+            if receiver != "a" {
+                // printed above
+            } else if scenario == "track-intervals" {
                 XCTAssertLessThan(gain, 10, "\(label): flat track laps must not climb")
             } else if trueGain >= 150 {
                 XCTAssertEqual(gain, trueGain, accuracy: trueGain * 0.15, "\(label): elevation gain")

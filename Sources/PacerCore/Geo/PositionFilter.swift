@@ -8,7 +8,8 @@ import Glibc
 /// This filter runs a constant-velocity Kalman filter per axis in a local WGS84 tangent plane,
 /// fusing positions (weighted by HDOP or GST errors) with the receiver's Doppler speed and
 /// course; gates outliers on the innovation (which encodes speed, HDOP and course); freezes the
-/// distance while standing still (Doppler speed, or a position anchor without Doppler); and
+/// distance while standing still (Doppler speed against a threshold raised to the receiver's own
+/// resting Doppler noise, or a position anchor without Doppler); and
 /// bridges dropouts with the chord when the fix returns.
 public struct PositionFilter: Sendable {
     public let parameters: PositionFilterParameters
@@ -30,6 +31,20 @@ public struct PositionFilter: Sendable {
     private var smoothedDoppler: Double?
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
+    /// The last Doppler velocity and the smoothing weight it got, for the resting noise.
+    private var lastDopplerVelocity: (east: Double, north: Double, dt: Double, alpha: Double)?
+    private var restingNoise = RestingDopplerNoise()
+    private var movingNoise = MovingDopplerNoise()
+    /// Smoothed Doppler below which the receiver stands: the activity's threshold, raised to what
+    /// this receiver's own resting noise can fake (capped so that slow travel still counts).
+    private var standingSpeed: Double
+    /// Distance held back while the raw Doppler is near zero: a stop in progress (the smoothed
+    /// speed lags it by seconds) or a false start in noise; dropped if a standstill follows,
+    /// released when clear motion resumes.
+    private var heldDistance = 0.0
+    private var holdingSince: MonotonicInstant?
+    private var previousInBand = false
+    private var wasRising = false
     private var stationary = false
     private var wasStationary = true
     /// Filtered speed after the previous Doppler-aided update, for trapezoidal integration.
@@ -40,6 +55,7 @@ public struct PositionFilter: Sendable {
 
     public init(parameters: PositionFilterParameters) {
         self.parameters = parameters
+        standingSpeed = parameters.stationarySpeed
     }
 
     public init(activity: Activity) {
@@ -91,7 +107,7 @@ public struct PositionFilter: Sendable {
             restart(east: e, north: n, velocity: velocity, variance: 4 * r, at: instant)
             lastStep = instant
             counters.gapsBridged += 1
-            let increment = plausible ? bridge : 0
+            let increment = (plausible ? bridge : 0) + releaseHeld()
             countedEast = e; countedNorth = n
             reanchorIfFar(&plane, &e, &n)
             return .success(estimate(fix, increment: increment, bridged: true, sigma: sigma))
@@ -125,6 +141,7 @@ public struct PositionFilter: Sendable {
                         if chord <= parameters.maxSpeed * sinceAccepted { increment = chord }
                     }
                 }
+                increment += releaseHeld()
                 restart(east: e, north: n, velocity: velocity, variance: r, at: instant)
                 countedEast = e; countedNorth = n
                 lastStep = instant
@@ -152,7 +169,14 @@ public struct PositionFilter: Sendable {
         var increment = 0.0
         // |v| of a noisy vector is biased up by the noise across the track (about sigma^2 / 2v):
         // removing the filter's own velocity variance keeps a slow walk in noise from growing.
-        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - (east.p11 + north.p11) / 2)).squareRoot()
+        // That variance follows the Doppler variance assumed from HDOP; the noise measured in
+        // motion scales it down when the receiver is better (true motion only adds to the
+        // measurement, so the smaller of the two bounds is the closer).
+        var acrossVariance = (east.p11 + north.p11) / 2
+        if let velocity, let measured = movingNoise.noiseVariance, measured < velocity.variance {
+            acrossVariance *= measured / velocity.variance
+        }
+        let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - acrossVariance)).squareRoot()
         if !stationary {
             if velocity != nil, let before = speedBefore {
                 // With Doppler, integrate speed: position noise, even filtered, lengthens the path.
@@ -162,6 +186,28 @@ public struct PositionFilter: Sendable {
                 increment = hypot(east.position - countedEast, north.position - countedNorth)
             }
             countedEast = east.position; countedNorth = north.position
+            // Raw speeds below what the averaged resting noise reaches are as slow as standing; the
+            // step down to them is deceleration, travelled: only what follows waits.
+            let inBand = velocity != nil && (fix.speed ?? .infinity) < standingSpeed
+            if inBand, previousInBand, instant.seconds(since: holdingSince ?? instant) < parameters.holdSeconds {
+                holdingSince = holdingSince ?? instant
+                heldDistance += increment
+                increment = 0
+            } else {
+                increment += releaseHeld()
+            }
+            previousInBand = inBand
+        } else {
+            previousInBand = true
+            if !wasStationary || velocity == nil || (fix.speed ?? 0) <= 3 * parameters.stationarySpeed {
+                // The stop's held distance is dropped, and so is a possible start that stopped.
+                heldDistance = 0
+                holdingSince = nil
+            }
+            if velocity != nil, let raw = fix.speed, raw > 3 * parameters.stationarySpeed {
+                // A possible start: the averaged speed lags a start by seconds; counted if the standstill ends.
+                heldDistance += instant.seconds(since: lastStep ?? previous) * raw
+            }
         }
         lastStep = instant
         speedBefore = velocity != nil ? speedNow : nil
@@ -192,6 +238,12 @@ public struct PositionFilter: Sendable {
         return (speed * sin(rad), speed * cos(rad), sigma * sigma)
     }
 
+    /// The held distance, now counted.
+    private mutating func releaseHeld() -> Double {
+        defer { heldDistance = 0; holdingSince = nil }
+        return stationary ? 0 : heldDistance
+    }
+
     private mutating func start(_ fix: GNSSFix, latitude: Double, longitude: Double, variance r: Double, at instant: MonotonicInstant) {
         plane = LocalTangentPlane(latitude: latitude, longitude: longitude)
         updateDoppler(fix, at: instant)
@@ -215,6 +267,7 @@ public struct PositionFilter: Sendable {
 
     private mutating func updateDoppler(_ fix: GNSSFix, at instant: MonotonicInstant) {
         guard let v = PositionFilter.dopplerVelocity(fix) else {
+            lastDopplerVelocity = nil
             if let t = lastDopplerTime, instant.seconds(since: t) > 5 { smoothedDoppler = nil }
             return
         }
@@ -223,9 +276,11 @@ public struct PositionFilter: Sendable {
             let alpha = min(1, dt / (2 + dt))
             smoothedDopplerEast += alpha * (v.east - smoothedDopplerEast)
             smoothedDopplerNorth += alpha * (v.north - smoothedDopplerNorth)
+            lastDopplerVelocity = (v.east, v.north, dt, alpha)
         } else {
             smoothedDopplerEast = v.east
             smoothedDopplerNorth = v.north
+            lastDopplerVelocity = nil
         }
         smoothedDoppler = hypot(smoothedDopplerEast, smoothedDopplerNorth)
         lastRawDoppler = fix.speed
@@ -236,10 +291,24 @@ public struct PositionFilter: Sendable {
     /// staying within a noise radius of a slowly following anchor for five seconds.
     private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, at instant: MonotonicInstant) {
         if let doppler = smoothedDoppler {
+            let base = parameters.stationarySpeed
+            if let v = lastDopplerVelocity {
+                if stationary { restingNoise.add(east: v.east, north: v.north, dt: v.dt) } else { restingNoise.interrupt() }
+                standingSpeed = min(2 * base, max(base, restingNoise.noiseSpeed(alpha: v.alpha)))
+            }
+            let threshold = standingSpeed
+            if let v = lastDopplerVelocity, !stationary, let raw = lastRawDoppler, raw > 2 * threshold {
+                movingNoise.add(speed: raw, dt: v.dt)
+            } else {
+                movingNoise.interrupt()
+            }
             // Hysteresis: noise near the threshold must not toggle between standing and moving.
-            // A clearly moving raw speed ends a standstill at once (the average lags a start by seconds).
-            let startsNow = (lastRawDoppler ?? 0) > parameters.stationarySpeed * 3 && doppler > parameters.stationarySpeed
-            stationary = stationary ? doppler < parameters.stationarySpeed * 1.6 && !startsNow : doppler < parameters.stationarySpeed
+            // A clearly moving raw speed, twice running (one reading beyond the resting noise's
+            // 99 % happens every 100 s), ends a standstill at once: the average lags a start.
+            let rising = (lastRawDoppler ?? 0) > max(base * 3, restingNoise.readingNoiseSpeed)
+            let startsNow = rising && wasRising
+            wasRising = rising
+            stationary = stationary ? doppler < threshold * 1.6 && !startsNow : doppler < threshold
             return
         }
         let radius = max(8, 3 * sigma)

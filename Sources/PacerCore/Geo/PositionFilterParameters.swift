@@ -11,6 +11,8 @@ public struct PositionFilterParameters: Equatable, Sendable {
     public var gapSeconds: Double = 3
     /// Seconds of continuous rejections after which the filter trusts the receiver again.
     public var rejectionResetSeconds: Double = 6
+    /// Longest a near-zero Doppler holds distance back waiting for a standstill (slow travel counts).
+    public var holdSeconds: Double = 10
 
     public init(maxSpeed: Double, accelerationNoise: Double, stationarySpeed: Double) {
         self.maxSpeed = maxSpeed
