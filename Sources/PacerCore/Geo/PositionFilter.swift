@@ -343,7 +343,10 @@ public struct PositionFilter: Sendable {
 
     private func estimate(_ fix: GNSSFix, increment: Double, bridged: Bool, sigma: Double) -> PositionEstimate {
         let g = plane!.unproject(east: east.position, north: north.position)
-        let speed = stationary ? 0 : hypot(east.velocity, north.velocity)
+        // A possible start (one raw speed beyond the resting noise; the next confirms it) shows
+        // that speed while its distance waits: auto-pause dates a resume back to the first fast
+        // moment, so moving time does not lose the confirming epoch at every start.
+        let speed = stationary ? (wasRising ? lastRawDoppler ?? 0 : 0) : hypot(east.velocity, north.velocity)
         var course: Double?
         if !stationary, speed > 0.2 {
             course = (atan2(east.velocity, north.velocity) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
