@@ -18,7 +18,18 @@ extension Daemon {
         sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching))
         DaemonLog.info("barometer: IIO \(sensor.name) at \(sensor.directory), \(altitude.iioRateHertz) Hz")
         let interval = 1 / altitude.iioRateHertz
-        loop.schedule(after: interval, repeating: interval, slack: interval / 2) { [unowned self] in readBarometer() }
+        iioBarometerTimer = loop.schedule(after: interval, repeating: interval, slack: interval / 2) { [unowned self] in readBarometer() }
+    }
+
+    /// `[altitude]` changed on SIGHUP: the sensor is looked for again (a board that gained its
+    /// `dtoverlay` needs no restart), at the new rate. The recorder keeps the `source` it was
+    /// built with: its settings are read when pacerd starts.
+    func restartBarometer() {
+        if let timer = iioBarometerTimer { loop.cancel(timer) }
+        iioBarometerTimer = nil
+        if let old = iioBarometer { sensors.removeAll { $0.kind == .barometer && $0.address == old.directory } }
+        iioBarometer = nil
+        startBarometer()
     }
 
     private func readBarometer() {

@@ -41,6 +41,7 @@ final class Daemon {
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
     /// A Linux IIO pressure sensor read on the loop's timer (Daemon+Barometer.swift).
     var iioBarometer: IIOPressureSensor?
+    var iioBarometerTimer: EventLoop.TimerID?
     /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
     var motivation: MotivationMonitor?
     /// The `[weather] attach` fetch under way (Daemon+Weather.swift).
@@ -217,6 +218,7 @@ final class Daemon {
                 policy.watchPublic = settings.watchPublic
                 motivation?.settings = settings.motivation
                 if settings.broadcast != before.broadcast { restartSensorBroadcast() }
+                if settings.altitude != before.altitude { restartBarometer() }
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")

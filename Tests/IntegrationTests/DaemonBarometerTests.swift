@@ -13,6 +13,29 @@ final class DaemonBarometerTests: XCTestCase {
         try text.write(to: url, atomically: true, encoding: .utf8)
     }
 
+    /// SIGHUP looks for the IIO sensor again: none configured, then `auto` finds the bmp280.
+    func testSIGHUPFindsAnIIOBarometer() throws {
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-iio-reload")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let baro = dir.appendingPathComponent("iio").appendingPathComponent("iio:device0")
+        try FileManager.default.createDirectory(at: baro, withIntermediateDirectories: true)
+        try write("bmp280\n", to: baro.appendingPathComponent("name"))
+        try write("96.500000\n", to: baro.appendingPathComponent("in_pressure_input"))
+        let base = "[unattended]\nauto_start = off\n[altitude]\niio_root = \(baro.deletingLastPathComponent().path)\n"
+        let daemon = try DaemonProcess(config: base + "iio = none\n", extraArguments: ["--gps", "gpsd:127.0.0.1:1"], directory: dir)
+        defer { daemon.stop(SIGKILL) }
+        let client = try daemon.connect()
+        try client.request(.status)
+        XCTAssertFalse(try XCTUnwrap(LiveState(json: client.expect(["STATE"]))).sensors.contains { $0.kind == .barometer })
+
+        try write(base + "iio = auto\n", to: dir.appendingPathComponent("pacer.conf"))
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try client.request(.watch(enable: true))
+        let found = try client.waitForState { $0.sensors.contains { $0.kind == .barometer && $0.state == .connected } }
+        XCTAssertEqual(found.sensors.filter { $0.kind == .barometer }.map(\.name), ["bmp280"])
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+    }
+
     func testIIOBarometerIntoStateSessionAndBLELog() throws {
         let dir = try BuiltBinaries.temporaryDirectory("pacerd-iio")
         defer { try? FileManager.default.removeItem(at: dir) }
