@@ -7,10 +7,10 @@ import PacerCore
 /// A single-threaded epoll(7) loop: file descriptors with read/write interest, and timers on the
 /// monotonic clock. Everything in pacerd runs on it, so no state is shared between threads.
 ///
-/// epoll rather than poll(2) because the daemon sleeps between every epoch: poll re-registers a
-/// wait on every descriptor at each call and tears them down at each wake-up (the signalfd, the
-/// receiver's tty, the listening sockets, every client), so most of an idle wake-up went into that
-/// bookkeeping; an epoll set keeps its registrations and a wake-up reads only what is ready.
+/// epoll rather than poll(2): a set keeps its registrations between waits, and the clients can
+/// live in a second set that a wait leaves out (`deferredDescriptor`). What costs pacerd CPU is
+/// how often it wakes, not how it waits: poll's per-descriptor bookkeeping was not measurable
+/// against the cost of the wake-up itself (`bench/daemon_bench.py` prints both daemons' wake-ups).
 public final class EventLoop {
     public struct Interest: OptionSet, Sendable {
         public let rawValue: Int32
