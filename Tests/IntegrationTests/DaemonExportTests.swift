@@ -41,6 +41,8 @@ final class DaemonExportTests: XCTestCase {
     }
 
     private func files(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+    /// The finished exports: an export in progress is a hidden `.NAME.tmp-PID` until its rename.
+    private func exports(_ dir: String) -> [String] { files(dir).filter { !$0.hasPrefix(".") } }
 
     private func pending(_ journal: String) throws -> String {
         let r = try BuiltBinaries.run("pacerctl", ["export", "--pending", "--journal", journal])
@@ -69,7 +71,7 @@ final class DaemonExportTests: XCTestCase {
         defer { daemon.stop(); _ = receiver.stop() }
         try record(daemon)
         try stopSession(daemon)
-        XCTAssertTrue(eventually { files(outbox).count == 2 }, daemon.log)
+        XCTAssertTrue(eventually { exports(outbox).count == 2 }, daemon.log)
         // Only the finished files: the temporary ones were renamed, none is left behind.
         XCTAssertEqual(files(outbox), ["\(baseName).fit", "\(baseName).gpx"])
         try assertExported(session: 1, as: baseName, in: outbox, journal: daemon.journalPath)
@@ -101,7 +103,7 @@ final class DaemonExportTests: XCTestCase {
         XCTAssertEqual(mkdir(outbox, 0o755), 0)
         daemon = try startDaemon(dir, outbox: outbox, receiver: receiver)
         defer { daemon.stop() }
-        XCTAssertTrue(eventually { files(outbox).count == 4 }, daemon.log)
+        XCTAssertTrue(eventually { exports(outbox).count == 4 }, daemon.log)
         try assertExported(session: 1, as: baseName, in: outbox, journal: daemon.journalPath)
         XCTAssertTrue(files(outbox).allSatisfy { $0.hasPrefix(baseName) || $0.hasPrefix("2025-11-01_120") }, "\(files(outbox))")
         XCTAssertTrue(eventually { (try? pending(daemon.journalPath)) == "nothing waits for the outbox\n" })
@@ -168,7 +170,7 @@ final class DaemonExportTests: XCTestCase {
 
         daemon = try startDaemon(dir, outbox: outbox, receiver: receiver)
         defer { daemon.stop() }
-        XCTAssertTrue(eventually { files(outbox).count == 4 }, daemon.log)
+        XCTAssertTrue(eventually { exports(outbox).count == 4 }, daemon.log)
         try assertExported(session: 1, as: baseName, in: outbox, journal: daemon.journalPath)
         XCTAssertTrue(eventually { (try? pending(daemon.journalPath)) == "nothing waits for the outbox\n" })
     }
@@ -189,7 +191,7 @@ final class DaemonExportTests: XCTestCase {
         // as interrupted, and exported like any other.
         daemon = try startDaemon(dir, outbox: outbox, receiver: receiver, unattended: "resume_within_min = 0\n")
         defer { daemon.stop() }
-        XCTAssertTrue(eventually { files(outbox).count == 2 }, daemon.log)
+        XCTAssertTrue(eventually { exports(outbox).count == 2 }, daemon.log)
         XCTAssertEqual(files(outbox), ["\(baseName).fit", "\(baseName).gpx"])
         try assertExported(session: 1, as: baseName, in: outbox, journal: daemon.journalPath)
     }
