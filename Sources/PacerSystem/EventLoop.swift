@@ -193,31 +193,29 @@ public final class EventLoop {
         }
     }
 
-    /// The earliest instant a timer must run by, found without allocating (this runs at every wake-up).
-    private var nextDeadline: MonotonicInstant? {
-        var earliest: MonotonicInstant?
-        for timer in timers.values where earliest.map({ timer.latest < $0 }) ?? true { earliest = timer.latest }
-        return earliest
-    }
-
-    private var nextDue: MonotonicInstant? {
-        var earliest: MonotonicInstant?
-        for timer in timers.values where earliest.map({ timer.due < $0 }) ?? true { earliest = timer.due }
-        return earliest
+    /// The earliest of the timers' `instant`s (due, or latest with slack), found without
+    /// allocating: this runs at every wake-up.
+    private func earliest(_ instant: (Timer) -> MonotonicInstant) -> MonotonicInstant? {
+        var first: MonotonicInstant?
+        for timer in timers.values {
+            let t = instant(timer)
+            if first.map({ t < $0 }) ?? true { first = t }
+        }
+        return first
     }
 
     /// epoll_wait's timeout: to the earliest timer's deadline or `deadline`, whichever is first.
     private func millisecondsTo(_ deadline: MonotonicInstant?) -> Int32 {
-        var earliest = nextDeadline
-        if let deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-        guard let due = earliest else { return -1 }
+        var next = earliest(\.latest)
+        if let deadline, next.map({ deadline < $0 }) ?? true { next = deadline }
+        guard let due = next else { return -1 }
         let ms = (due.nanoseconds - Clocks.monotonic().nanoseconds + 999_999) / 1_000_000
         return Int32(max(0, min(ms, 60_000)))
     }
 
     private func fireDueTimers() {
         let now = Clocks.monotonic()
-        guard let earliest = nextDue, earliest <= now else { return }
+        guard let first = earliest(\.due), first <= now else { return }
         let due = timers.filter { $0.value.due <= now }.sorted { $0.value.due < $1.value.due }
         for (id, timer) in due {
             guard timers[id] != nil else { continue }
