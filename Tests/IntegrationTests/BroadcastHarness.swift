@@ -43,6 +43,12 @@ final class BroadcastHarness {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// The built pacerd on this bus: BlueZ sensors, no receiver (its gpsd address answers nothing).
+    func pacerd(config: String) throws -> DaemonProcess {
+        try DaemonProcess(config: config, extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                          environment: bus, directory: directory)
+    }
+
     func command(_ line: String) throws {
         guard let handle = FileHandle(forWritingAtPath: control) else { throw DaemonTestError("no control FIFO") }
         handle.write(Data((line + "\n").utf8))

@@ -98,9 +98,7 @@ final class DaemonBroadcastTests: XCTestCase {
 
     func testPowerAndCrankCadenceFromAPowerMeterOnARide() throws {
         let h = try BroadcastHarness("broadcast-ride", sensors: ["--power", "00:22:D0:AA:BB:05"])
-        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n[broadcast]\npower = yes\n",
-                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
-                                       environment: h.bus, directory: h.directory)
+        let daemon = try h.pacerd(config: "[unattended]\nauto_start = off\n[broadcast]\npower = yes\n")
         defer { daemon.stop(SIGKILL) }
         let watcher = try daemon.connect()
         try watcher.request(.watch(enable: true))
@@ -130,9 +128,7 @@ final class DaemonBroadcastTests: XCTestCase {
     /// SIGHUP applies a changed `[broadcast]`: off -> on registers, on -> off unregisters.
     func testSIGHUPStartsAndStopsBroadcasting() throws {
         let h = try BroadcastHarness("broadcast-reload", sensors: ["--strap", Self.strap])
-        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n",
-                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
-                                       environment: h.bus, directory: h.directory)
+        let daemon = try h.pacerd(config: "[unattended]\nauto_start = off\n")
         defer { daemon.stop(SIGKILL) }
         let config = daemon.directory.appendingPathComponent("pacer.conf")
         _ = try daemon.connect()
@@ -154,9 +150,7 @@ final class DaemonBroadcastTests: XCTestCase {
 
     func testBluetoothdRestartReRegistersAndAHammeringCentralDoesNotStopRecording() throws {
         let h = try BroadcastHarness("broadcast-restart", sensors: ["--strap", Self.strap])
-        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = contact\nstart_after_s = 2\n[broadcast]\nheart_rate = yes\n",
-                                       extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
-                                       environment: h.bus, directory: h.directory)
+        let daemon = try h.pacerd(config: "[unattended]\nauto_start = contact\nstart_after_s = 2\n[broadcast]\nheart_rate = yes\n")
         defer { daemon.stop(SIGKILL) }
         let watcher = try daemon.connect()
         try watcher.request(.watch(enable: true))

@@ -14,6 +14,13 @@ final class PositionFilterStandstillTests: XCTestCase {
         return total
     }
 
+    /// Running at 3 m/s east for 70 s, then waiting 30 s at a red light, again and again.
+    private static let leg = 70.0, wait = 30.0, speed = 3.0
+    private static func redLights(_ t: Double) -> (east: Double, north: Double) {
+        let laps = (t / (leg + wait)).rounded(.down)
+        return (speed * (laps * leg + min(t - laps * (leg + wait), leg)), 0)
+    }
+
     /// 0.4 m/s of white Doppler noise per axis at rest: its 3-reading average exceeds the fixed
     /// 0.3 m/s threshold often (measured before: 25-60 m in 20 minutes); the threshold measured
     /// from the receiver's own resting noise keeps it under 3 m.
@@ -32,15 +39,11 @@ final class PositionFilterStandstillTests: XCTestCase {
     /// athlete waits (after the second of braking, before the second of starting). The average
     /// lags each stop by seconds, and noise excursions mid-wait restarted the count.
     func testRedLightsAddNoDistance() {
-        let leg = 70.0, wait = 30.0, speed = 3.0
-        func path(_ t: Double) -> (east: Double, north: Double) {
-            let laps = (t / (leg + wait)).rounded(.down)
-            return (speed * (laps * leg + min(t - laps * (leg + wait), leg)), 0)
-        }
+        let (leg, wait) = (Self.leg, Self.wait)
         for seed: UInt64 in 1...4 {
             var gen = SyntheticFixes(seed: seed)
             gen.dopplerSigma = 0.25
-            let (fixes, truth) = gen.make(duration: 12 * (leg + wait), path: path)
+            let (fixes, truth) = gen.make(duration: 12 * (leg + wait), path: Self.redLights)
             var filter = PositionFilter(activity: .run)
             var total = 0.0, waiting = 0.0
             for (fix, at) in fixes {
@@ -59,14 +62,10 @@ final class PositionFilterStandstillTests: XCTestCase {
     /// confirm the start, but its speed shows, so auto-pause dates the resume back to it (moving
     /// time lost one epoch at every start otherwise: city runs -0.3..-0.7 % -> -1.0..-1.7 %).
     func testAStartShowsItsSpeedAtOnce() {
-        let leg = 70.0, wait = 30.0, speed = 3.0
-        func path(_ t: Double) -> (east: Double, north: Double) {
-            let laps = (t / (leg + wait)).rounded(.down)
-            return (speed * (laps * leg + min(t - laps * (leg + wait), leg)), 0)
-        }
+        let (leg, wait, speed) = (Self.leg, Self.wait, Self.speed)
         var gen = SyntheticFixes(seed: 1)
         gen.dopplerSigma = 0.25
-        let (fixes, _) = gen.make(duration: 12 * (leg + wait), path: path)
+        let (fixes, _) = gen.make(duration: 12 * (leg + wait), path: Self.redLights)
         var filter = PositionFilter(activity: .run)
         var firstEpochSpeeds: [Double] = []
         for (fix, at) in fixes {
