@@ -12,6 +12,17 @@ let boardLinkerSettings: [LinkerSetting] = [
                   "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
 ]
 
+/// libdbus's header directories, given by hand: pkg-config would also hand every executable -ldbus-1 (and,
+/// through it, libsystemd and six more libraries), which CLazyLibraries exists to avoid.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#elseif arch(arm)
+let multiarch = "arm-linux-gnueabihf"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let dbusHeaders = ["-I/usr/include/dbus-1.0", "-I/usr/lib/\(multiarch)/dbus-1.0/include"]
+
 /// Pacer: a training-data daemon for embedded Linux. No SwiftPM dependencies:
 /// the toolchain and the system libraries libgps, libdbus-1 and libbluetooth only.
 let package = Package(
@@ -28,13 +39,19 @@ let package = Package(
         // System library shims, each a module map over a shim header.
         // CGPS: gps.h only; libgps is dlopen()ed when a gpsd: source is used (LibGPS.swift).
         .systemLibrary(name: "CGPS", providers: [.apt(["libgps-dev"])]),
-        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
-        .systemLibrary(name: "CBluetooth", pkgConfig: "bluez", providers: [.apt(["libbluetooth-dev"])]),
+        .systemLibrary(name: "CDBus", providers: [.apt(["libdbus-1-dev"])]),
+        .systemLibrary(name: "CBluetooth", providers: [.apt(["libbluetooth-dev"])]),
         // Linux calls Glibc's module does not import (signalfd, SO_PEERCRED, accept4), wrapped once.
         .target(name: "CLinux"),
+        // libdbus-1 and libbluetooth bound at first use (CLazyLibraries.h says why); CDBus and CBluetooth
+        // give it, and Swift, the headers.
+        .target(name: "CLazyLibraries", dependencies: ["CDBus", "CBluetooth"], cSettings: [.unsafeFlags(dbusHeaders)]),
 
         // Thin adapters: the only code that makes system calls.
-        .target(name: "PacerSystem", dependencies: ["PacerCore", "CGPS", "CDBus", "CBluetooth", "CLinux"]),
+        // libdbus's headers are seen only by PacerSystem's DBus/ folder, whose imports of CDBus are
+        // implementation-only: no module that imports PacerSystem (tests included) needs them.
+        .target(name: "PacerSystem", dependencies: ["PacerCore", "CGPS", "CDBus", "CBluetooth", "CLazyLibraries", "CLinux"],
+                swiftSettings: [.unsafeFlags(dbusHeaders.flatMap { ["-Xcc", $0] })]),
 
         .executableTarget(name: "pacerd", dependencies: ["PacerCore", "PacerSystem"], linkerSettings: boardLinkerSettings),
         .executableTarget(name: "pacerctl", dependencies: ["PacerCore", "PacerSystem"], linkerSettings: boardLinkerSettings),

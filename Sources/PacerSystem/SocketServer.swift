@@ -30,6 +30,9 @@ public final class SocketServer {
     public var onConnect: (SocketClient) -> Void = { _ in }
     public var onLine: (SocketClient, FramedRequestLine) -> Void = { _, _ in }
     public var onDisconnect: (SocketClient, _ reason: String) -> Void = { _, _ in }
+    /// Whether a connecting peer's groups must be looked up in the group database (see
+    /// `PeerCredentials.identify`); asked only when `limits.identifiesPeers`.
+    public var needsDatabaseGroups: (PeerIdentity) -> Bool = { _ in true }
 
     private let loop: EventLoop
     private let listenFD: Int32
@@ -103,7 +106,7 @@ public final class SocketServer {
             // Anonymous (uid -1) unless identified: it matches no user and no group.
             var peer = PeerIdentity(pid: 0, uid: UInt32.max, gid: UInt32.max)
             if limits.identifiesPeers {
-                do { peer = try PeerCredentials.identify(fd) } catch {
+                do { peer = try PeerCredentials.identify(fd, needsDatabaseGroups: needsDatabaseGroups) } catch {
                     DaemonLog.warning("client without credentials: \(error)")
                     close(fd)
                     continue

@@ -77,6 +77,7 @@ final class Daemon {
             server.send(ServerReply.currentVersion.line, to: client)
         }
         server.onLine = { [unowned self] client, line in handle(line, from: client) }
+        server.needsDatabaseGroups = { [unowned self] peer in policy.needsDatabaseGroups(peer) }
         server.onDisconnect = { client, reason in
             DaemonLog.log(.debug, "client \(client.id) (pid \(client.peer.pid)) gone: \(reason)")
         }

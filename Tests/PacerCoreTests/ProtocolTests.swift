@@ -157,4 +157,16 @@ final class AccessPolicyTests: XCTestCase {
         XCTAssertNotNil(groupless.denial(of: .pause, from: memberByPrimary))
         XCTAssertNil(groupless.denial(of: .pause, from: daemonUser))
     }
+
+    func testTheGroupDatabaseIsAskedOnlyWhenItCouldChangeTheAnswer() {
+        let policy = AccessPolicy(daemonUID: 990, controlGroupID: 991, controlGroupName: "pacer", watchPublic: false)
+        XCTAssertFalse(policy.needsDatabaseGroups(PeerIdentity(pid: 1, uid: 0, gid: 0)))
+        XCTAssertFalse(policy.needsDatabaseGroups(PeerIdentity(pid: 2, uid: 990, gid: 990)))
+        XCTAssertFalse(policy.needsDatabaseGroups(PeerIdentity(pid: 3, uid: 1000, gid: 1000, groups: [27, 991])))
+        XCTAssertFalse(policy.needsDatabaseGroups(PeerIdentity(pid: 4, uid: 1001, gid: 991)))
+        // A user added to the group after logging in: only the database knows.
+        XCTAssertTrue(policy.needsDatabaseGroups(PeerIdentity(pid: 5, uid: 1002, gid: 1002, groups: [1002])))
+        let groupless = AccessPolicy(daemonUID: 990, controlGroupID: nil, controlGroupName: "pacer", watchPublic: false)
+        XCTAssertFalse(groupless.needsDatabaseGroups(PeerIdentity(pid: 5, uid: 1002, gid: 1002)))
+    }
 }

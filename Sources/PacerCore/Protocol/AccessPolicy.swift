@@ -21,6 +21,14 @@ public struct AccessPolicy: Equatable, Sendable {
         return peer.gid == g || peer.groups.contains(g)
     }
 
+    /// Whether the user's groups in the group database could change this peer's answer: not when its
+    /// own credentials already make it trusted, nor when there is no control group. The database lookup
+    /// (getgrouplist(3)) goes through every NSS module, which maps libnss_systemd into pacerd for
+    /// a question the credentials have already answered.
+    public func needsDatabaseGroups(_ peer: PeerIdentity) -> Bool {
+        controlGroupID != nil && !isTrusted(peer)
+    }
+
     /// Nil when allowed, else the reason sent back in the ERROR (and logged).
     public func denial(of request: ClientRequest, from peer: PeerIdentity) -> String? {
         if isTrusted(peer) { return nil }

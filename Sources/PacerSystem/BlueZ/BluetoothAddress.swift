@@ -1,4 +1,5 @@
-import CBluetooth
+internal import CBluetooth
+internal import CLazyLibraries
 
 /// A Bluetooth device address (`00:22:D0:AA:BB:01`), validated and normalised by
 /// libbluetooth (`bachk`, `str2ba`, `ba2str`) so config, command line and BlueZ's
@@ -12,10 +13,16 @@ public struct BluetoothAddress: Hashable, Sendable, CustomStringConvertible {
     /// Why a text is not a Bluetooth address.
     public struct InvalidAddress: Error, Equatable, Sendable, CustomStringConvertible {
         public let text: String
-        public var description: String { "'\(text)' is not a Bluetooth address (expected XX:XX:XX:XX:XX:XX)" }
+        /// Set when no address could be checked at all: libbluetooth did not load.
+        public var reason: String? = nil
+        public var description: String {
+            reason.map { "'\(text)' cannot be checked: \($0)" }
+                ?? "'\(text)' is not a Bluetooth address (expected XX:XX:XX:XX:XX:XX)"
+        }
     }
 
     public init(_ text: String) throws(InvalidAddress) {
+        if let why = pacer_bluetooth_load() { throw InvalidAddress(text: text, reason: String(cString: why)) }
         // bachk checks the 17-character XX:XX:XX:XX:XX:XX shape that str2ba silently accepts less of.
         guard text.utf8.count == 17, bachk(text) == 0 else { throw InvalidAddress(text: text) }
         var address = bdaddr_t()

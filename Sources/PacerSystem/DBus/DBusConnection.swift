@@ -1,4 +1,8 @@
-import CDBus
+// Implementation-only here and in the other DBus/ files: libdbus's headers need include paths that only
+// PacerSystem is given (Package.swift), so no module that imports PacerSystem, @testable tests included,
+// may load CDBus. Safe without library evolution because nothing stored has a CDBus type (OpaquePointer).
+@_implementationOnly import CDBus
+internal import CLazyLibraries
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,6 +20,9 @@ public final class DBusConnection {
 
     /// Connects and registers on the bus at `address` (`dbus_connection_open_private`, `dbus_bus_register`).
     public init(address: String) throws {
+        if let why = pacer_dbus_load() {
+            throw DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: String(cString: why))
+        }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }

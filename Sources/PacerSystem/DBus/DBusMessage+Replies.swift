@@ -1,4 +1,4 @@
-import CDBus
+@_implementationOnly import CDBus
 
 /// What a D-Bus service (rather than a client) sends: replies to the calls it receives and
 /// signals. Used by the BLE peripheral, which bluetoothd calls back.

@@ -1,4 +1,4 @@
-import CDBus
+@_implementationOnly import CDBus
 
 /// An owned libdbus message (`DBusMessage *`): built for method calls, read for replies
 /// and signals. Arguments are converted to `DBusValue` through `DBusMessageIter`, since
