@@ -21,8 +21,9 @@ extension JournalFile {
         var next = (offset: 0, count: 0)
         var size = window
         while true {
-            // A frame longer than the last read doubles it, so a long frame costs a few reads, not one per byte.
-            size = next.count <= window ? window : min(max(next.count, 2 * size), JournalScanner.largestWindow)
+            // A frame longer than the window: twice what was read of it (`count` is one more), so
+            // a long frame costs a few reads, not one per byte.
+            size = next.count <= window ? window : min(2 * max(next.count - 1, 1), JournalScanner.largestWindow)
             if size > buffer.count {
                 buffer.deallocate()
                 buffer = .allocate(byteCount: size, alignment: 8)
