@@ -7,27 +7,13 @@ import PacerCore
 /// whole file, on journals the real writer wrote and on the committed older-format fixtures:
 /// the same frames (types, payload bytes, offsets) and the same `Result`, for windows so small
 /// that most frames straddle two, on every truncation of the file and on bit flips.
-final class JournalSegmentScanTests: XCTestCase {
-    var dir = ""
-    let t0 = UTCTime(rfc3339: "2026-03-01T07:00:00Z")!
-    static let windows = [1, 7, 64, 4096, JournalFile.scanWindow]
+extension JournalWriterTests {
+    static let scanWindows = [1, 7, 64, 4096, JournalFile.scanWindow]
 
     struct Visit: Equatable {
         var type: JournalRecordType
         var payload: [UInt8]
         var offset: Int
-    }
-
-    override func setUpWithError() throws {
-        dir = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-scan-\(UUID().uuidString)").path
-    }
-
-    override func tearDown() { try? FileManager.default.removeItem(atPath: dir) }
-
-    func sample(_ i: Int) -> SessionSample {
-        SessionSample(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(i) * 1000),
-                      latitude: 48.1 + Double(i) * 2e-5, longitude: 11.5 + Double(i) * 3e-5, altitudeMSL: 520,
-                      speed: 3, distanceMeters: Double(i) * 3, heartRate: 140 + i % 7, rrIntervals: [430], cadence: 170, steps: i * 3)
     }
 
     /// Sessions as pacerd writes them: 1 Hz commits, events, long configs, a deleted session,
@@ -72,7 +58,7 @@ final class JournalSegmentScanTests: XCTestCase {
     }
 
     /// The file at `path` (its current bytes `bytes`) scans in windows as it does whole.
-    func assertSame(_ path: String, _ bytes: [UInt8], from start: Int = 0, windows: [Int] = windows,
+    func assertSame(_ path: String, _ bytes: [UInt8], from start: Int = 0, windows: [Int] = scanWindows,
                     _ what: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) throws {
         let expected = whole(bytes, from: start)
         let segment = try JournalFile(path: path, writable: false)
