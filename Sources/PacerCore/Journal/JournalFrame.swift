@@ -79,7 +79,7 @@ public enum JournalFrame {
     ///
     /// `bytes` starts at the segment's offset 0; when it is only a prefix (`isWhole` false: a
     /// reader's first window), nil says the prefix cuts a frame the answer depends on.
-    public static func layoutVersion(_ bytes: UnsafeRawBufferPointer, header version: UInt32, isWhole: Bool = true) -> UInt32? {
+    public static func layoutVersion(_ bytes: UnsafeRawBufferPointer, header version: UInt32, isWhole: Bool) -> UInt32? {
         let first = JournalFormat.segmentHeaderSize
         guard bytes.count > first else { return isWhole ? version : nil }
         let own = read(bytes, at: first, version: version)
