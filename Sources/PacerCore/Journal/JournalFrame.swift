@@ -76,12 +76,21 @@ public enum JournalFrame {
     /// verifies only in the other layout. The version field has no check of its own, and a flip
     /// that turns 3 into 2 must not make a reader (and the writer's recovery, which truncates
     /// at the first bad frame) take every frame of the segment for damage.
-    public static func layoutVersion(_ bytes: UnsafeRawBufferPointer, header version: UInt32) -> UInt32 {
+    ///
+    /// `bytes` starts at the segment's offset 0; when it is only a prefix (`isWhole` false: a
+    /// reader's first window), nil says the prefix cuts a frame the answer depends on.
+    public static func layoutVersion(_ bytes: UnsafeRawBufferPointer, header version: UInt32, isWhole: Bool) -> UInt32? {
         let first = JournalFormat.segmentHeaderSize
-        guard bytes.count > first, read(bytes, at: first, version: version) == .corrupt else { return version }
+        guard bytes.count > first else { return isWhole ? version : nil }
+        let own = read(bytes, at: first, version: version)
+        if own == .torn, !isWhole { return nil }
+        guard own == .corrupt else { return version }
         let other: UInt32 = isCompact(version) ? 2 : JournalFormat.version
-        if case .frame = read(bytes, at: first, version: other) { return other }
-        return version
+        switch read(bytes, at: first, version: other) {
+        case .frame: return other
+        case .torn where !isWhole: return nil
+        default: return version
+        }
     }
 
     /// Reads the frame at `offset` of `bytes` (a segment of format `version`).

@@ -46,19 +46,16 @@ extension JournalHistory {
         let first = saved.segments.count - 1
         for k in first..<segments.count {
             let segment = segments[k]
-            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(raw, from: k == first ? resume : 0) { type, payload, offset in
-                    let done: JournalSession?
-                    do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch {
-                        // Damage ends a full rebuild's scan too, but here it may also be a record
-                        // of a session from before the tail: let the full rebuild decide.
-                        consistent = false
-                        return false
-                    }
-                    if let done { add(done) }
-                    return true
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment(from: k == first ? resume : 0) { type, payload, offset in
+                let done: JournalSession?
+                do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch {
+                    // Damage ends a full rebuild's scan too, but here it may also be a record
+                    // of a session from before the tail: let the full rebuild decide.
+                    consistent = false
+                    return false
                 }
+                if let done { add(done) }
+                return true
             }
             guard consistent else { return nil }
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }

@@ -23,21 +23,19 @@ extension JournalHistory {
             try body(s, s.summary!)
         }
         for segment in firstOffset.keys.sorted() {
-            let bytes = try JournalFile(path: directory.segmentPath(segment), writable: false).readAll()
             var assembler = JournalAssembler(wantSamples: { rowOf[$0] != nil })
             var failure: Error?
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(raw, from: Int(firstOffset[segment]!)) { type, payload, offset in
-                    // Damage ends the segment's readable part, as it does for the index.
-                    let done: JournalSession?
-                    do { done = try assembler.consume(type: type, payload: payload, segment: segment, offset: offset) } catch { return false }
-                    guard let done else { return true }
-                    do { try deliver(done) } catch {
-                        failure = error
-                        return false
-                    }
-                    return true
+            let file = try JournalFile(path: directory.segmentPath(segment), writable: false)
+            _ = try file.scanSegment(from: Int(firstOffset[segment]!)) { type, payload, offset in
+                // Damage ends the segment's readable part, as it does for the index.
+                let done: JournalSession?
+                do { done = try assembler.consume(type: type, payload: payload, segment: segment, offset: offset) } catch { return false }
+                guard let done else { return true }
+                do { try deliver(done) } catch {
+                    failure = error
+                    return false
                 }
+                return true
             }
             if let failure { throw failure }
             if let done = assembler.endOfSegment(isLast: segment == lastSegment) { try deliver(done) }

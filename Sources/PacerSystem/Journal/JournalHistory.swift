@@ -71,16 +71,14 @@ public final class JournalHistory {
     public func session(id: UInt64) throws -> JournalSession? {
         guard let i = row(id: id) else { return nil }
         let row = index.row(i)
-        let bytes = try JournalFile(path: directory.segmentPath(row.segment), writable: false).readAll()
         var assembler = JournalAssembler(wantSamples: { $0 == id })
         var found: JournalSession?
-        bytes.withUnsafeBytes { raw in
-            _ = JournalScanner.scan(raw, from: Int(row.offset)) { type, payload, offset in
-                let done: JournalSession?
-                do { done = try assembler.consume(type: type, payload: payload, segment: row.segment, offset: offset) } catch { return false }
-                if let done, done.id == id { found = done; return false }
-                return true
-            }
+        // Reads the header (for the layout), then from the session's start only.
+        _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false).scanSegment(from: Int(row.offset)) { type, payload, offset in
+            let done: JournalSession?
+            do { done = try assembler.consume(type: type, payload: payload, segment: row.segment, offset: offset) } catch { return false }
+            if let done, done.id == id { found = done; return false }
+            return true
         }
         if found == nil, var open = assembler.open, open.id == id {
             open.summary = open.effectiveSummary
@@ -108,14 +106,11 @@ public final class JournalHistory {
                                  bestEfforts: BestEfforts.fastest(samples: session.samples)))
         }
         for (k, segment) in segments.enumerated() {
-            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(raw) { type, payload, offset in
-                    let done: JournalSession?
-                    do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch { return false }
-                    if let done { add(done) }
-                    return true
-                }
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, offset in
+                let done: JournalSession?
+                do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch { return false }
+                if let done { add(done) }
+                return true
             }
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
         }

@@ -213,31 +213,25 @@ public final class JournalWriter {
             try startSegmentFile()
             return
         }
-        let bytes = try file.readAll()
         // Every frame's checksum, and the records that open and close sessions: which session (if
         // any) the crash left open. Samples are delta-coded, so decoding them means walking them
         // all: only the open session's are decoded, below — a segment of closed sessions costs a
         // CRC pass, not a decode of months of samples.
         var outline = JournalAssembler(wantSamples: { _ in false })
         var malformedAt: Int?
-        let result = bytes.withUnsafeBytes { raw in
-            JournalScanner.scan(raw) { type, payload, offset in
-                guard !type.holdsSamples else { return true }
-                do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
-                catch { malformedAt = offset; return false }
-                return true
-            }
+        let result = try file.scanSegment(limit: size) { type, payload, offset in
+            guard !type.holdsSamples else { return true }
+            do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
+            catch { malformedAt = offset; return false }
+            return true
         }
         var assembler = outline
         if let open = outline.open {
             assembler = JournalAssembler()
-            let end = malformedAt ?? result.validEnd
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(UnsafeRawBufferPointer(rebasing: raw[0..<end]), from: open.offset) { type, payload, offset in
-                    do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
-                    catch { malformedAt = offset; return false }
-                    return true
-                }
+            _ = try file.scanSegment(from: open.offset, limit: malformedAt ?? result.validEnd) { type, payload, offset in
+                do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
+                catch { malformedAt = offset; return false }
+                return true
             }
         }
         guard result.end != .badHeader else {
@@ -251,10 +245,10 @@ public final class JournalWriter {
         segmentVersion = result.version
         recovery.scanEnd = result.end
         if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
-        if validEnd < bytes.count {
+        if validEnd < size {
             try file.truncate(to: validEnd)
             try file.syncData()
-            recovery.truncatedBytes = bytes.count - validEnd
+            recovery.truncatedBytes = size - validEnd
         }
         written = validEnd
         if outline.highestID > 0 { nextID = outline.highestID + 1 }
@@ -277,16 +271,13 @@ public final class JournalWriter {
     /// Highest session id in earlier segments (newest first; the first that has one wins).
     private func highestID(before segments: some Collection<JournalDirectory.Segment>) throws -> UInt64 {
         for segment in segments.reversed() {
-            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
             var highest: UInt64 = 0
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(raw) { type, payload, _ in
-                    if type == .sessionStart || type == .sessionEnd, case let r? = try? JournalRecord.decode(type: type, payload: payload) {
-                        if case let .sessionStart(id, _, _, _) = r { highest = max(highest, id) }
-                        if case let .sessionEnd(id, _) = r { highest = max(highest, id) }
-                    }
-                    return true
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, _ in
+                if type == .sessionStart || type == .sessionEnd, case let r? = try? JournalRecord.decode(type: type, payload: payload) {
+                    if case let .sessionStart(id, _, _, _) = r { highest = max(highest, id) }
+                    if case let .sessionEnd(id, _) = r { highest = max(highest, id) }
                 }
+                return true
             }
             if highest > 0 { return highest }
         }

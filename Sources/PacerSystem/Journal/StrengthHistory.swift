@@ -23,14 +23,11 @@ public enum StrengthHistory {
         }
         var builder = StrengthLogBuilder()
         for segment in segments {
-            let bytes = try JournalFile(path: segment.path, writable: false).readAll()
-            bytes.withUnsafeBytes { raw in
-                _ = JournalScanner.scan(raw) { type, payload, _ in
-                    guard !type.holdsSamples else { return true }
-                    guard let record = try? JournalRecord.decode(type: type, payload: payload) else { return false }
-                    builder.consume(record)
-                    return true
-                }
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, _ in
+                guard !type.holdsSamples else { return true }
+                guard let record = try? JournalRecord.decode(type: type, payload: payload) else { return false }
+                builder.consume(record)
+                return true
             }
             builder.endOfSegment()
         }
