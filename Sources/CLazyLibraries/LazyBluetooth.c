@@ -1,15 +1,13 @@
 /* libbluetooth's address functions, as trampolines into the library loaded at first use
  * (see CLazyLibraries.h): a config that names no sensor address never maps it. */
-#include <dlfcn.h>
-#include <pthread.h>
+#include <byteswap.h>
+#include <endian.h>
+#include <netinet/in.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
-#include <endian.h>
-#include <byteswap.h>
 #include "CLazyLibraries.h"
+#include "LazyLibrary.h"
 /* Hidden: the trampolines below must not be exported under libbluetooth's names (the C library headers
  * it includes are included above, so their declarations keep their default visibility). */
 #pragma GCC visibility push(hidden)
@@ -21,43 +19,24 @@
     X(int, str2ba, (const char *text, bdaddr_t *address), (text, address)) \
     X(int, ba2str, (const bdaddr_t *address, char *text), (address, text))
 
+#define NAME(type, name, parameters, arguments) #name,
+static const char *const names[] = { PACER_BLUETOOTH_FUNCTIONS(NAME) };
 #define FIELD(type, name, parameters, arguments) type (*name) parameters;
-static struct { PACER_BLUETOOTH_FUNCTIONS(FIELD) } library;
+/* The same addresses seen as typed functions (the trampolines) and as the slots dlsym fills. */
+static union {
+    struct { PACER_BLUETOOTH_FUNCTIONS(FIELD) } call;
+    void *slots[sizeof names / sizeof names[0]];
+} bound;
+_Static_assert(sizeof bound.call == sizeof bound.slots, "one pointer per function");
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char failure[512];
+static struct pacer_lazy_library bluetooth = {
+    "libbluetooth.so.3", "libbluetooth3", names, bound.slots, sizeof names / sizeof names[0], PTHREAD_MUTEX_INITIALIZER, 0, ""
+};
 
-static void load(void) {
-    static const char soname[] = "libbluetooth.so.3";
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(failure, sizeof failure, "cannot load %s (is libbluetooth3 installed?): %s", soname, dlerror());
-        return;
-    }
-#define BIND(type, name, parameters, arguments) \
-    if (!(library.name = (type (*) parameters)dlsym(handle, #name))) { \
-        snprintf(failure, sizeof failure, "%s has no %s", soname, #name); \
-        return; \
-    }
-    PACER_BLUETOOTH_FUNCTIONS(BIND)
-}
-
-const char *pacer_bluetooth_load(void) {
-    pthread_once(&once, load);
-    return failure[0] ? failure : NULL;
-}
-
-/* BluetoothAddress loads explicitly and reports a failure; this only guards a call made without it. */
-static void ready(void) {
-    const char *why = pacer_bluetooth_load();
-    if (why) {
-        fprintf(stderr, "pacer: %s\n", why);
-        abort();
-    }
-}
+const char *pacer_bluetooth_load(void) { return pacer_lazy_bind(&bluetooth); }
 
 #pragma GCC visibility push(hidden)
 #define TRAMPOLINE(type, name, parameters, arguments) \
-    type name parameters { ready(); return library.name arguments; }
+    type name parameters { pacer_lazy_require(&bluetooth); return bound.call.name arguments; }
 PACER_BLUETOOTH_FUNCTIONS(TRAMPOLINE)
 #pragma GCC visibility pop

@@ -2,11 +2,10 @@
  * (see CLazyLibraries.h). A function missing from this list fails at link time, not at run time. */
 #define DBUS_EXPORT __attribute__((visibility("hidden")))
 #include <dbus/dbus.h>
-#include <dlfcn.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include "CLazyLibraries.h"
+#include "LazyLibrary.h"
 
 /* R: returns a value; V: returns nothing. (return type, name, parameters, arguments) */
 #define PACER_DBUS_FUNCTIONS(R, V) \
@@ -55,45 +54,24 @@
     R(DBusMessage *, dbus_message_new_signal, (const char *path, const char *iface, const char *name), (path, iface, name)) \
     V(void, dbus_message_unref, (DBusMessage *m), (m))
 
+#define NAME(type, name, parameters, arguments) #name,
+static const char *const names[] = { PACER_DBUS_FUNCTIONS(NAME, NAME) };
 #define FIELD(type, name, parameters, arguments) type (*name) parameters;
-static struct { PACER_DBUS_FUNCTIONS(FIELD, FIELD) } library;
+/* The same addresses seen as typed functions (the trampolines) and as the slots dlsym fills. */
+static union {
+    struct { PACER_DBUS_FUNCTIONS(FIELD, FIELD) } call;
+    void *slots[sizeof names / sizeof names[0]];
+} bound;
+_Static_assert(sizeof bound.call == sizeof bound.slots, "one pointer per function");
 
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char failure[512];
+static struct pacer_lazy_library dbus = {
+    "libdbus-1.so.3", "libdbus-1-3", names, bound.slots, sizeof names / sizeof names[0], PTHREAD_MUTEX_INITIALIZER, 0, ""
+};
 
-static void load(void) {
-    static const char soname[] = "libdbus-1.so.3";
-    void *handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        snprintf(failure, sizeof failure, "cannot load %s (is libdbus-1-3 installed?): %s", soname, dlerror());
-        return;
-    }
-#define BIND(type, name, parameters, arguments) \
-    if (!(library.name = (type (*) parameters)dlsym(handle, #name))) { \
-        snprintf(failure, sizeof failure, "%s has no %s", soname, #name); \
-        return; \
-    }
-    PACER_DBUS_FUNCTIONS(BIND, BIND)
-}
-
-const char *pacer_dbus_load(void) {
-    pthread_once(&once, load);
-    return failure[0] ? failure : NULL;
-}
-
-/* Every entry point goes through here first: DBusConnection loads explicitly and reports a failure as an
- * error, so reaching the abort means a message was built before any connection was tried, on a system
- * without libdbus. */
-static void ready(void) {
-    const char *why = pacer_dbus_load();
-    if (why) {
-        fprintf(stderr, "pacer: %s\n", why);
-        abort();
-    }
-}
+const char *pacer_dbus_load(void) { return pacer_lazy_bind(&dbus); }
 
 #define RETURNING(type, name, parameters, arguments) \
-    type name parameters { ready(); return library.name arguments; }
+    type name parameters { pacer_lazy_require(&dbus); return bound.call.name arguments; }
 #define VOID(type, name, parameters, arguments) \
-    void name parameters { ready(); library.name arguments; }
+    void name parameters { pacer_lazy_require(&dbus); bound.call.name arguments; }
 PACER_DBUS_FUNCTIONS(RETURNING, VOID)
