@@ -19,24 +19,12 @@
     X(int, str2ba, (const char *text, bdaddr_t *address), (text, address)) \
     X(int, ba2str, (const bdaddr_t *address, char *text), (address, text))
 
-#define NAME(type, name, parameters, arguments) #name,
-static const char *const names[] = { PACER_BLUETOOTH_FUNCTIONS(NAME) };
-#define FIELD(type, name, parameters, arguments) type (*name) parameters;
-/* The same addresses seen as typed functions (the trampolines) and as the slots dlsym fills. */
-static union {
-    struct { PACER_BLUETOOTH_FUNCTIONS(FIELD) } call;
-    void *slots[sizeof names / sizeof names[0]];
-} bound;
-_Static_assert(sizeof bound.call == sizeof bound.slots, "one pointer per function");
+PACER_LAZY_LIBRARY(PACER_BLUETOOTH_FUNCTIONS, "libbluetooth.so.3", "libbluetooth3")
 
-static struct pacer_lazy_library bluetooth = {
-    "libbluetooth.so.3", "libbluetooth3", names, bound.slots, sizeof names / sizeof names[0], PTHREAD_MUTEX_INITIALIZER, 0, ""
-};
-
-const char *pacer_bluetooth_load(void) { return pacer_lazy_bind(&bluetooth); }
+const char *pacer_bluetooth_load(void) { return pacer_lazy_bind(&library); }
 
 #pragma GCC visibility push(hidden)
 #define TRAMPOLINE(type, name, parameters, arguments) \
-    type name parameters { pacer_lazy_require(&bluetooth); return bound.call.name arguments; }
+    type name parameters { pacer_lazy_require(&library); return bound.call.name arguments; }
 PACER_BLUETOOTH_FUNCTIONS(TRAMPOLINE)
 #pragma GCC visibility pop

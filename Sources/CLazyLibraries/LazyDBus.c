@@ -54,24 +54,13 @@
     R(DBusMessage *, dbus_message_new_signal, (const char *path, const char *iface, const char *name), (path, iface, name)) \
     V(void, dbus_message_unref, (DBusMessage *m), (m))
 
-#define NAME(type, name, parameters, arguments) #name,
-static const char *const names[] = { PACER_DBUS_FUNCTIONS(NAME, NAME) };
-#define FIELD(type, name, parameters, arguments) type (*name) parameters;
-/* The same addresses seen as typed functions (the trampolines) and as the slots dlsym fills. */
-static union {
-    struct { PACER_DBUS_FUNCTIONS(FIELD, FIELD) } call;
-    void *slots[sizeof names / sizeof names[0]];
-} bound;
-_Static_assert(sizeof bound.call == sizeof bound.slots, "one pointer per function");
+#define PACER_DBUS_EACH(X) PACER_DBUS_FUNCTIONS(X, X)
+PACER_LAZY_LIBRARY(PACER_DBUS_EACH, "libdbus-1.so.3", "libdbus-1-3")
 
-static struct pacer_lazy_library dbus = {
-    "libdbus-1.so.3", "libdbus-1-3", names, bound.slots, sizeof names / sizeof names[0], PTHREAD_MUTEX_INITIALIZER, 0, ""
-};
-
-const char *pacer_dbus_load(void) { return pacer_lazy_bind(&dbus); }
+const char *pacer_dbus_load(void) { return pacer_lazy_bind(&library); }
 
 #define RETURNING(type, name, parameters, arguments) \
-    type name parameters { pacer_lazy_require(&dbus); return bound.call.name arguments; }
+    type name parameters { pacer_lazy_require(&library); return bound.call.name arguments; }
 #define VOID(type, name, parameters, arguments) \
-    void name parameters { pacer_lazy_require(&dbus); bound.call.name arguments; }
+    void name parameters { pacer_lazy_require(&library); bound.call.name arguments; }
 PACER_DBUS_FUNCTIONS(RETURNING, VOID)

@@ -16,6 +16,22 @@ struct pacer_lazy_library {
     char failure[512];
 };
 
+/* Declares, for one library, `names`, `bound` (the addresses seen as typed functions, `bound.call.NAME`, and
+ * as the slots dlsym fills) and `library`. EACH(X) applies X(type, name, parameters, arguments) to every
+ * function the library is used for. */
+#define PACER_LAZY_LIBRARY(EACH, soname, package) \
+    static const char *const names[] = { EACH(PACER_LAZY_NAME) }; \
+    static union { \
+        struct { EACH(PACER_LAZY_FIELD) } call; \
+        void *slots[sizeof names / sizeof names[0]]; \
+    } bound; \
+    _Static_assert(sizeof bound.call == sizeof bound.slots, "one pointer per function"); \
+    static struct pacer_lazy_library library = { \
+        soname, package, names, bound.slots, sizeof names / sizeof names[0], PTHREAD_MUTEX_INITIALIZER, 0, "" \
+    };
+#define PACER_LAZY_NAME(type, name, parameters, arguments) #name,
+#define PACER_LAZY_FIELD(type, name, parameters, arguments) type (*name) parameters;
+
 /* Opens and binds the library once, from any thread: NULL when it is ready, else why not (the same text on
  * every later call). */
 const char *pacer_lazy_bind(struct pacer_lazy_library *library);
