@@ -41,33 +41,9 @@ public struct HistoryIndex: Sendable {
 
     /// Serializes entries built from a journal whose segments had `segments` sizes.
     public static func encode(segments: [SegmentSize], entries: [Entry]) -> [UInt8] {
-        var w = ByteWriter(capacity: 32 + entries.count * (rowSize + 200))
-        w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(entries.count))
-        w.u32(0); w.u32(0); w.u32(0)   // blob length and the two CRCs, patched below
-        for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
-        var blobs = ByteWriter(capacity: entries.count * 200)
-        for e in entries {
-            let s = e.summary
-            let blobStart = blobs.count
-            SessionSummaryCodec.encode(s, into: &blobs)
-            w.u64(e.id)
-            w.i64(s.start?.millisecondsSinceEpoch ?? Int64.min)
-            w.f64(s.elapsedSeconds); w.f64(s.movingSeconds); w.f64(s.distanceMeters)
-            w.f64(s.calories ?? .nan)
-            w.i64(s.steps.map { Int64($0) } ?? Int64.min)
-            w.u8(SessionSummaryCodec.activityCode(s.activity)); w.u8(s.interrupted ? 1 : 0); w.u16(0)
-            w.u32(e.segment); w.u64(e.offset)
-            w.u32(UInt32(blobStart)); w.u32(UInt32(blobs.count - blobStart))
-            for k in 0..<5 { w.f64(k < e.bestEfforts.count ? (e.bestEfforts[k] ?? .nan) : .nan) }
-            w.f64(s.trimp ?? .nan)
-        }
-        w.patchU32(UInt32(blobs.count), at: 20)
-        var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
-        crc = w.bytes[headerSize...].withUnsafeBytes { CRC32C.update(crc, $0) }
-        w.patchU32(crc, at: 24)
-        w.patchU32(CRC32C.checksum(blobs.bytes), at: 28)
-        w.append(blobs.bytes)
-        return w.bytes
+        var builder = Builder()
+        for e in entries { builder.add(e) }
+        return builder.encode(segments: segments)
     }
 }
 

@@ -10,13 +10,30 @@ public struct JournalAssembler {
     public private(set) var highestID: UInt64 = 0
     public private(set) var sampleCount = 0
     private var codec: JournalSampleCodec?
-    /// Ended sessions (without samples or events): a `reopened` record may continue one.
-    private var ended: [UInt64: JournalSession] = [:]
+    /// What a `reopened` record needs to continue an ended session: small, as there is one per
+    /// session in the journal.
+    private struct EndedSession {
+        var activity: Activity
+        var start: UTCTime
+        var config: String
+        var segment: UInt32
+        var offset: Int
+    }
+    private var ended: [UInt64: EndedSession] = [:]
+    /// Their summaries, when kept (apart: a summary is a hundred times larger than the rest).
+    private var endedSummaries: [UInt64: SessionSummary] = [:]
     private let wantSamples: (UInt64) -> Bool
+    private let keepsEndedSummaries: Bool
 
-    /// - Parameter wantSamples: which sessions to decode samples for (others are skipped).
-    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }) {
+    /// - Parameters:
+    ///   - wantSamples: which sessions to decode samples for (others are skipped).
+    ///   - keepsEndedSummaries: false when the caller has every ended session's summary already
+    ///     (a whole-journal scan keeps them in its index rows): `ended` then holds no summary, so
+    ///     a year of sessions is not held twice, and a continuation that breaks off before its
+    ///     own sessionEnd comes back with `summary` nil (the earlier summary stands).
+    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }, keepsEndedSummaries: Bool = true) {
         self.wantSamples = wantSamples
+        self.keepsEndedSummaries = keepsEndedSummaries
     }
 
     /// The last decoded sample of the open session (the delta state a resumed writer continues from).
@@ -75,19 +92,21 @@ public struct JournalAssembler {
             session.summary = summary
             open = nil
             codec = nil
-            var kept = session
-            (kept.samples, kept.events, kept.isContinuation) = ([], [], false)
-            ended[id] = kept
+            ended[id] = EndedSession(activity: session.activity, start: session.start, config: session.config,
+                                     segment: session.segment, offset: session.offset)
+            if keepsEndedSummaries { endedSummaries[id] = summary }
             return session
         case let .tombstone(id, _):
             deleted.insert(id)
             return nil
         case let .reopened(id, time):
-            if open == nil, var continued = ended[id] {
+            if open == nil, let e = ended[id] {
                 // An ended session gains records (a set logged afterwards): until its new
                 // sessionEnd, the earlier summary stands.
+                var continued = JournalSession(id: id, activity: e.activity, start: e.start, config: e.config,
+                                               segment: e.segment, offset: e.offset, hasSamples: false)
+                continued.summary = endedSummaries[id]
                 continued.isContinuation = true
-                continued.hasSamples = false
                 open = continued
                 codec = JournalSampleCodec(sessionStart: continued.start)
             }
@@ -105,7 +124,7 @@ public struct JournalAssembler {
 
     private mutating func closeOpenAsInterrupted() -> JournalSession? {
         guard var session = open else { return nil }
-        session.summary = session.effectiveSummary
+        if !(session.isContinuation && session.summary == nil) { session.summary = session.effectiveSummary }
         open = nil
         codec = nil
         return session

@@ -24,15 +24,23 @@ public final class JournalHistory {
             return
         }
         // A journal that only grew since the index was saved: scan just what was appended.
-        let bytes = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
-            HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.entries)
+        let parts = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
+            [HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.entries)]
         } else {
-            HistoryIndex.encode(segments: sizes, entries: try JournalHistory.scanEntries(segments))
+            try JournalHistory.scanEntries(segments).parts(segments: sizes)
         }
-        JournalHistory.save(bytes, directory: directory)
-        let storage = IndexBytes(count: bytes.count)
-        bytes.withUnsafeBytes { storage.buffer.copyMemory(from: $0) }
-        guard var reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: storage.buffer[0..<bytes.count])) else {
+        JournalHistory.save(parts, directory: directory)
+        // Kept as a load would keep it: the rows alone unless the summaries were asked for.
+        let total = parts.reduce(0) { $0 + $1.count }
+        let length = summaries ? total : parts[0].withUnsafeBytes { HistoryIndexReader.rowsLength(header: $0) } ?? total
+        let storage = IndexBytes(count: length)
+        var copied = 0
+        for part in parts where copied < length {
+            let n = min(part.count, length - copied)
+            part.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: storage.buffer[copied..<(copied + n)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<n])) }
+            copied += n
+        }
+        guard var reader = HistoryIndexReader(UnsafeRawBufferPointer(rebasing: storage.buffer[0..<length])) else {
             throw JournalStateError("history index failed to verify after rebuilding")
         }
         reader.owner = storage
@@ -88,22 +96,20 @@ public final class JournalHistory {
         return found
     }
 
-    /// Every finished, undeleted session of the journal with its best efforts (the index rows).
-    static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> [HistoryIndex.Entry] {
-        var entries: [HistoryIndex.Entry] = []
-        var rowOfID: [UInt64: Int] = [:]
-        var assembler = JournalAssembler()
+    /// Every finished, undeleted session of the journal with its best efforts (the index rows),
+    /// each summary kept only as its encoded blob from the moment its session is read.
+    static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> HistoryIndex.Builder {
+        var builder = HistoryIndex.Builder()
+        var assembler = JournalAssembler(keepsEndedSummaries: false)
         func add(_ session: JournalSession) {
+            // Records appended after its end: a later summary supersedes, the row stays. One
+            // that broke off before its sessionEnd has none, and the earlier summary stands.
+            if session.isContinuation, session.summary == nil { return }
             var summary = session.effectiveSummary
             summary.id = String(session.id)
-            if session.isContinuation, let row = rowOfID[session.id] {
-                // Records appended after its end: the later summary supersedes, the row stays.
-                entries[row].summary = summary
-                return
-            }
-            rowOfID[session.id] = entries.count
-            entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
-                                 bestEfforts: BestEfforts.fastest(samples: session.samples)))
+            if session.isContinuation, builder.supersede(id: session.id, with: summary) { return }
+            builder.add(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
+                              bestEfforts: BestEfforts.fastest(samples: session.samples)))
         }
         for (k, segment) in segments.enumerated() {
             _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, offset in
@@ -114,19 +120,33 @@ public final class JournalHistory {
             }
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
         }
-        let deleted = assembler.deleted
-        return deleted.isEmpty ? entries : entries.filter { !deleted.contains($0.id) }
+        builder.remove(assembler.deleted)
+        return builder
     }
 
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
-    /// goes without a saved index.
-    static func save(_ bytes: [UInt8], directory: JournalDirectory, path: String? = nil) {
+    /// goes without a saved index. `parts` are written one after another, a batch of them per
+    /// write (a rebuilt index comes as its rows and one small blob per session).
+    static func save(_ parts: [[UInt8]], directory: JournalDirectory, path: String? = nil) {
         let target = path ?? directory.indexPath
         let temp = target + ".tmp." + String(getpid())   // concurrent readers each rebuild alone
         do {
             let file = try JournalFile(path: temp, writable: true, create: true)
             try file.truncate(to: 0)
-            try file.writeAll(bytes, at: 0)
+            var batch: [UInt8] = []
+            var written = 0
+            func write(_ bytes: [UInt8]) throws {
+                try file.writeAll(bytes, at: written)
+                written += bytes.count
+            }
+            for part in parts {
+                if batch.count + part.count > 1 << 16 {
+                    try write(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+                if part.count > 1 << 16 { try write(part) } else { batch.append(contentsOf: part) }
+            }
+            try write(batch)
             try file.syncData()
             try directory.rename(temp, to: target)
             try directory.syncEntries()

@@ -32,7 +32,7 @@ public enum StrengthHistory {
             builder.endOfSegment()
         }
         let log = builder.finish()
-        JournalHistory.save(log.encode(segments: sizes), directory: directory, path: StrengthHistory.path(directory))
+        JournalHistory.save([log.encode(segments: sizes)], directory: directory, path: StrengthHistory.path(directory))
         return log
     }
 }

@@ -1,0 +1,102 @@
+extension HistoryIndex {
+    /// Builds an index one session at a time, keeping each summary only as its encoded blob.
+    ///
+    /// Why: a rebuild from the journal used to hold every session's decoded `SessionSummary`
+    /// (laps and splits as arrays of structs, about twice the blob's size) until the end, then
+    /// the whole file's bytes on top, then a copy of them for the reader: on a board, once a
+    /// year of sessions is in the journal, that rebuild was the daemon's peak memory. Here each
+    /// blob is its own small array (no doubling buffer to copy), and `parts` hands the file out
+    /// as the rows plus those blobs, so nobody has to join them.
+    public struct Builder {
+        private struct Row {
+            var id: UInt64
+            var segment: UInt32
+            var offset: UInt64
+            var bestEfforts: (Double, Double, Double, Double, Double)
+            var start: Int64 = 0, elapsed = 0.0, moving = 0.0, distance = 0.0, calories = 0.0, steps: Int64 = 0
+            var activity: UInt8 = 0, interrupted: UInt8 = 0
+            var trimp = 0.0
+            var blob: [UInt8] = []
+        }
+
+        private var rows: [Row] = []
+        private var rowOfID: [UInt64: Int] = [:]
+
+        public init() {}
+
+        public var count: Int { rows.count }
+
+        /// Appends a session's row.
+        public mutating func add(_ entry: Entry) {
+            let e = entry.bestEfforts
+            func best(_ k: Int) -> Double { k < e.count ? (e[k] ?? .nan) : .nan }
+            var row = Row(id: entry.id, segment: entry.segment, offset: entry.offset, bestEfforts: (best(0), best(1), best(2), best(3), best(4)))
+            Builder.set(entry.summary, on: &row)
+            rowOfID[entry.id] = rows.count
+            rows.append(row)
+        }
+
+        /// A later summary for a session already added (records appended after its end): its row
+        /// keeps its place, segment, offset and best efforts. False when no row has that id.
+        public mutating func supersede(id: UInt64, with summary: SessionSummary) -> Bool {
+            guard let i = rowOfID[id] else { return false }
+            Builder.set(summary, on: &rows[i])
+            return true
+        }
+
+        /// Drops the rows of deleted sessions.
+        public mutating func remove(_ ids: Set<UInt64>) {
+            guard !ids.isEmpty else { return }
+            rows.removeAll { ids.contains($0.id) }
+            rowOfID = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
+        }
+
+        private static func set(_ s: SessionSummary, on row: inout Row) {
+            row.start = s.start?.millisecondsSinceEpoch ?? Int64.min
+            row.elapsed = s.elapsedSeconds
+            row.moving = s.movingSeconds
+            row.distance = s.distanceMeters
+            row.calories = s.calories ?? .nan
+            row.steps = s.steps.map { Int64($0) } ?? Int64.min
+            row.activity = SessionSummaryCodec.activityCode(s.activity)
+            row.interrupted = s.interrupted ? 1 : 0
+            row.trimp = s.trimp ?? .nan
+            var w = ByteWriter(capacity: 256)
+            SessionSummaryCodec.encode(s, into: &w)
+            row.blob = w.bytes
+        }
+
+        /// The index file for a journal whose segments had `segments` sizes, in order: the header,
+        /// segments and rows (what `sessions` and `stats` read), then each row's summary blob.
+        public func parts(segments: [SegmentSize]) -> [[UInt8]] {
+            var w = ByteWriter(capacity: headerSize + segments.count * 16 + rows.count * rowSize)
+            w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(rows.count))
+            w.u32(UInt32(rows.reduce(0) { $0 + $1.blob.count })); w.u32(0); w.u32(0)   // the two CRCs, patched below
+            for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
+            var blobAt = 0
+            var blobsCRC: UInt32 = 0
+            for r in rows {
+                w.u64(r.id); w.i64(r.start)
+                w.f64(r.elapsed); w.f64(r.moving); w.f64(r.distance); w.f64(r.calories); w.i64(r.steps)
+                w.u8(r.activity); w.u8(r.interrupted); w.u16(0)
+                w.u32(r.segment); w.u64(r.offset)
+                w.u32(UInt32(blobAt)); w.u32(UInt32(r.blob.count))
+                let b = r.bestEfforts
+                w.f64(b.0); w.f64(b.1); w.f64(b.2); w.f64(b.3); w.f64(b.4)
+                w.f64(r.trimp)
+                blobAt += r.blob.count
+                blobsCRC = r.blob.withUnsafeBytes { CRC32C.update(blobsCRC, $0) }
+            }
+            var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
+            crc = w.bytes[headerSize...].withUnsafeBytes { CRC32C.update(crc, $0) }
+            w.patchU32(crc, at: 24)
+            w.patchU32(blobsCRC, at: 28)
+            return [w.bytes] + rows.map(\.blob)
+        }
+
+        /// The index file as one array.
+        public func encode(segments: [SegmentSize]) -> [UInt8] {
+            Array(parts(segments: segments).joined())
+        }
+    }
+}
