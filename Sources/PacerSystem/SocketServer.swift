@@ -140,7 +140,9 @@ public final class SocketServer {
                     if !client.closed { onLine(client, line) }
                 }
             }
-            if client.closed { return }
+            // A short read emptied the socket: the loop reports it again when more comes, so a
+            // read that would only say EAGAIN is a system call saved on every request.
+            if client.closed || n < readBuffer.count { return }
         }
     }
 
