@@ -2,6 +2,7 @@
 """pacerd against gpsd, fed the same 10 Hz NMEA on two ptys at the same moments.
 
     bench/daemon_bench.py --pacerd BIN [--seconds N] [--gpsd /usr/sbin/gpsd]
+                          [--sessions-rate R] [--sync-interval S] [--index-first]
 
 Prints, for each daemon: peak RSS (VmHWM) and CPU time (utime + stime) over the run, and the
 latency from the write of an epoch on its pty to one watcher receiving the report for that
@@ -115,6 +116,8 @@ def main():
     ap.add_argument("--pacerctl", help="to write --history past sessions into pacerd's journal first")
     ap.add_argument("--history", type=int, default=300, help="past sessions in the journal (about a year)")
     ap.add_argument("--sessions-rate", type=float, default=10, help="sessions requests a second (0: none)")
+    ap.add_argument("--sync-interval", type=float,
+                    help="pacerd's [journal] sync_interval_s (default: its own, 1 s); to see what durability costs")
     ap.add_argument("--index-first", action="store_true",
                     help="build the history index before pacerd starts (as after any earlier start)")
     a = ap.parse_args()
@@ -128,6 +131,8 @@ def main():
             # The socket's group is one that exists, as the `pacer` group does on an installed board
             # (systemd-sysusers); a missing one would send the lookup on through every NSS module.
             f.write("[unattended]\nauto_start = off\n[socket]\ngroup = %s\n" % grp.getgrgid(os.getegid()).gr_name)
+            if a.sync_interval is not None:
+                f.write("[journal]\nsync_interval_s = %g\n" % a.sync_interval)
         if a.pacerctl and a.history > 0:
             subprocess.run([a.pacerctl, "journal-synth", "--journal", os.path.join(tmp, "journal"), "--sessions",
                             str(a.history), "--samples", "60", "--no-sync"], check=True, stdout=subprocess.DEVNULL)
