@@ -56,7 +56,7 @@ final class JournalUpgradeTests: XCTestCase {
     /// A session a v1 build left open is finished in its v1 segment, in that segment's 9-byte
     /// frames (format 3 samples records inside them), and a delete appends its tombstone there too.
     func testAnOpenV1SessionIsFinishedInItsSegmentsOwnFrames() throws {
-        let path = try JournalDirectory(path: dir).segmentPath(1)
+        let path = JournalDirectory(path: dir).segmentPath(1)
         var bytes = try JournalFile(path: path, writable: false).readAll()
         // Cut session 4's sessionEnd (the one recovery wrote) and the tombstone of 3 after it:
         // session 4 is open again and 3 is listed.
@@ -88,7 +88,7 @@ final class JournalUpgradeTests: XCTestCase {
             try w.delete(id: 2, at: later)
         }
         XCTAssertEqual(try header(1)?.version, 1, "still one segment, still version 1")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: try JournalDirectory(path: dir).segmentPath(2)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: JournalDirectory(path: dir).segmentPath(2)))
         // Every frame after the cut is a 9-byte-header frame: reread them in that layout alone.
         let after = try JournalFile(path: path, writable: false).readAll()
         var types: [JournalRecordType] = []
