@@ -54,6 +54,30 @@ final class HistoryIndexBuilderTests: XCTestCase {
         XCTAssertEqual(reader?.summary(2)?.distanceMeters, 5050)
     }
 
+    /// What a scan hands over: a new session adds a row, a continuation with its own end
+    /// supersedes its row's summary, one without leaves it, and one with no row here says so.
+    func testFoldingScannedSessions() {
+        func session(_ k: Int, continuation: Bool, summary: SessionSummary?) -> JournalSession {
+            var s = JournalSession(id: UInt64(k), activity: .run, start: self.summary(k, laps: 0).start!, config: "",
+                                   segment: 1, offset: 100 * k, hasSamples: false)
+            (s.isContinuation, s.summary) = (continuation, summary)
+            return s
+        }
+        var later = summary(1, laps: 4)
+        later.elapsedSeconds = 5000
+        var folded = HistoryIndex.Builder()
+        XCTAssertTrue(folded.fold(session(1, continuation: false, summary: summary(1, laps: 3))))
+        XCTAssertTrue(folded.fold(session(1, continuation: true, summary: nil)), "broke off: the earlier summary stands")
+        XCTAssertEqual(folded.encode(segments: sizes), HistoryIndex.encode(segments: sizes, entries: [
+            HistoryIndex.Entry(summary: summary(1, laps: 3), id: 1, segment: 1, offset: 100, bestEfforts: [])]))
+        XCTAssertTrue(folded.fold(session(1, continuation: true, summary: later)))
+        XCTAssertFalse(folded.fold(session(9, continuation: true, summary: later)), "no row for session 9")
+        XCTAssertFalse(folded.fold(session(9, continuation: true, summary: nil)))
+        XCTAssertEqual(folded.count, 1)
+        XCTAssertEqual(folded.encode(segments: sizes), HistoryIndex.encode(segments: sizes, entries: [
+            HistoryIndex.Entry(summary: later, id: 1, segment: 1, offset: 100, bestEfforts: [])]))
+    }
+
     func testAnEmptyBuilderEncodesAnEmptyIndex() {
         let bytes = HistoryIndex.Builder().encode(segments: sizes)
         XCTAssertEqual(bytes, HistoryIndex.encode(segments: sizes, entries: []))

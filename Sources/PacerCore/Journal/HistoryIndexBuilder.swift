@@ -44,6 +44,20 @@ extension HistoryIndex {
             return true
         }
 
+        /// Takes in a session a journal scan completed (`JournalAssembler`): a new row, or, for
+        /// records appended after its end, its later summary over its row. One that broke off
+        /// before its own sessionEnd and carries no summary leaves the earlier one standing.
+        /// False when a continuation has no row here (its session came before what was scanned).
+        public mutating func fold(_ session: JournalSession) -> Bool {
+            guard session.isContinuation else {
+                add(Entry(summary: session.effectiveSummary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
+                          bestEfforts: BestEfforts.fastest(samples: session.samples)))
+                return true
+            }
+            guard session.summary != nil else { return rowOfID[session.id] != nil }
+            return supersede(id: session.id, with: session.effectiveSummary)
+        }
+
         /// Drops the rows of deleted sessions.
         public mutating func remove(_ ids: Set<UInt64>) {
             guard !ids.isEmpty else { return }

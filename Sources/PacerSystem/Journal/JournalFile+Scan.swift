@@ -19,11 +19,10 @@ extension JournalFile {
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: window, alignment: 8)
         defer { buffer.deallocate() }
         var next = (offset: 0, count: 0)
-        var size = window
         while true {
             // A frame longer than the window: twice what was read of it (`count` is one more), so
             // a long frame costs a few reads, not one per byte.
-            size = next.count <= window ? window : min(2 * max(next.count - 1, 1), JournalScanner.largestWindow)
+            let size = next.count <= window ? window : min(2 * max(next.count - 1, 1), JournalScanner.largestWindow)
             if size > buffer.count {
                 buffer.deallocate()
                 buffer = .allocate(byteCount: size, alignment: 8)

@@ -8,12 +8,12 @@ extension JournalHistory {
     /// one session, not of years.
     ///
     /// The result: the saved index, how many of its first rows stand as they are, and the
-    /// entries that follow them. nil whenever the journal changed in another way — a segment
+    /// rows that follow them. nil whenever the journal changed in another way — a segment
     /// the index knew shrank, vanished or changed size before the last, a record continues or
     /// deletes a session from before the scanned part (a set logged later into an old session)
     /// — and the caller rebuilds from scratch, which is always right.
     static func appendedEntries(directory: JournalDirectory, segments: [JournalDirectory.Segment])
-        throws -> (base: HistoryIndexReader, keep: Int, entries: [HistoryIndex.Entry])? {
+        throws -> (base: HistoryIndexReader, keep: Int, rows: HistoryIndex.Builder)? {
         guard let saved = JournalHistory.load(directory.indexPath, summaries: true), saved.hasSummaries,
               let lastKnown = saved.segments.last, segments.count >= saved.segments.count else { return nil }
         for (k, s) in saved.segments.enumerated() {
@@ -26,23 +26,11 @@ extension JournalHistory {
         func rescanned(_ i: Int) -> Bool { saved.row(i).segment == lastKnown.number && Int(saved.row(i).offset) >= resume }
         let keep = (0..<saved.count).first(where: rescanned) ?? saved.count
         guard (keep..<saved.count).allSatisfy(rescanned) else { return nil }
-        var entries: [HistoryIndex.Entry] = []
         // The same folding as a full rebuild (`scanEntries`), over the tail only.
-        var rowOfID: [UInt64: Int] = [:]
+        var tail = HistoryIndex.Builder()
         var assembler = JournalAssembler()
         var consistent = true
-        func add(_ session: JournalSession) {
-            var summary = session.effectiveSummary
-            summary.id = String(session.id)
-            if session.isContinuation {
-                guard let row = rowOfID[session.id] else { consistent = false; return }
-                entries[row].summary = summary
-                return
-            }
-            rowOfID[session.id] = entries.count
-            entries.append(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
-                                 bestEfforts: BestEfforts.fastest(samples: session.samples)))
-        }
+        func add(_ session: JournalSession) { if !tail.fold(session) { consistent = false } }
         let first = saved.segments.count - 1
         for k in first..<segments.count {
             let segment = segments[k]
@@ -63,6 +51,7 @@ extension JournalHistory {
         guard consistent else { return nil }
         let deleted = assembler.deleted
         guard !(0..<keep).contains(where: { deleted.contains(saved.id($0)) }) else { return nil }
-        return (saved, keep, deleted.isEmpty ? entries : entries.filter { !deleted.contains($0.id) })
+        tail.remove(deleted)
+        return (saved, keep, tail)
     }
 }

@@ -25,7 +25,7 @@ public final class JournalHistory {
         }
         // A journal that only grew since the index was saved: scan just what was appended.
         let parts = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
-            [HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.entries)]
+            [HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.rows)]
         } else {
             try JournalHistory.scanEntries(segments).parts(segments: sizes)
         }
@@ -101,16 +101,8 @@ public final class JournalHistory {
     static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> HistoryIndex.Builder {
         var builder = HistoryIndex.Builder()
         var assembler = JournalAssembler(keepsEndedSummaries: false)
-        func add(_ session: JournalSession) {
-            // Records appended after its end: a later summary supersedes, the row stays. One
-            // that broke off before its sessionEnd has none, and the earlier summary stands.
-            if session.isContinuation, session.summary == nil { return }
-            var summary = session.effectiveSummary
-            summary.id = String(session.id)
-            if session.isContinuation, builder.supersede(id: session.id, with: summary) { return }
-            builder.add(.init(summary: summary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
-                              bestEfforts: BestEfforts.fastest(samples: session.samples)))
-        }
+        // A continuation always finds its row: the assembler continues only sessions it saw end.
+        func add(_ session: JournalSession) { _ = builder.fold(session) }
         for (k, segment) in segments.enumerated() {
             _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, offset in
                 let done: JournalSession?
