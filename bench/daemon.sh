@@ -3,6 +3,7 @@
 # latency from an epoch written on the pty to a watcher receiving the report. Release build,
 # Swift runtime linked statically as for installation (the README's Pi instructions). pacerd
 # records a session while a second client asks for the session list 10 times a second.
+# `bench/socket_send.py` prints what one STATE and one SESSIONS reply cost the kernel alone.
 #   bench/daemon.sh [SECONDS]      (default 180)
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -41,7 +41,7 @@ final class SessionRecorderTests: XCTestCase {
     /// Plays `run` into a recorder as the daemon would see it (monotonic clock 1000 s behind
     /// receiver time, a system clock 3 days off), starting once the first fix is in, stopping
     /// while the receiver is still live. Returns the journal entries and the BLE log it wrote.
-    private func live(_ run: Run, _ delivery: Delivery) -> (journal: [JournalEntry], log: [BLENotification], recorder: SessionRecorder, sent: Int) {
+    private func live(_ run: Run, _ delivery: Delivery) -> (journal: [JournalEntry], log: [BLENotification], counters: RecorderCounters, sent: Int) {
         var recorder = SessionRecorder(settings: .init(config: PacerConfig(), activity: .run))
         var journal: [JournalEntry] = []
         var log: [BLENotification] = []
@@ -74,7 +74,7 @@ final class SessionRecorderTests: XCTestCase {
         let end = events.last!.at + 0.5
         recorder.tick(at: input(end), emit: sink)
         try! recorder.command(.stop, at: input(end), emit: sink)
-        return (journal, log, recorder, sent)
+        return (journal, log, recorder.counters, sent)
     }
 
     /// `pacerctl replay` of the NMEA and the BLE log the live run wrote.
@@ -90,10 +90,10 @@ final class SessionRecorderTests: XCTestCase {
     func testLiveDeliveriesGiveTheJournalReplayGives() {
         let run = Run()
         for delivery in [Delivery.onTime, .bursts(every: 4), .lagging(perEpoch: 0.02)] {
-            let (live, log, recorder, sent) = live(run, delivery)
+            let (live, log, counters, sent) = live(run, delivery)
             XCTAssertGreaterThan(sent, run.heartRates.count - 5)
             XCTAssertEqual(log.count, sent, "\(delivery): every notification of the session logged")
-            XCTAssertEqual(recorder.counters.fixesOutOfOrder + recorder.counters.timeJumps, 0, "\(delivery)")
+            XCTAssertEqual(counters.fixesOutOfOrder + counters.timeJumps, 0, "\(delivery)")
             let replayed = replay(run, log: log)
             XCTAssertEqual(live.count, replayed.count, "\(delivery)")
             XCTAssertEqual(live, replayed, "\(delivery): same samples, events and summary")

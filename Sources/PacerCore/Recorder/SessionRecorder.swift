@@ -19,7 +19,12 @@
 /// RESUME. A session a crash left open waits for the first fix after a restart: it goes on when
 /// the receiver's time is within `resume_within_min` of its last record, else it is closed as
 /// interrupted; with no fix within that long of monotonic time, it is closed too.
-public struct SessionRecorder: Sendable {
+///
+/// NOT COPYABLE. There is one recorder per session, never two. The daemon keeps it in a class,
+/// and there a read of a copyable struct from another module (STATE's live numbers, ten times
+/// a second) copied the whole recorder, retaining every reference it holds; a noncopyable one
+/// is borrowed in place.
+public struct SessionRecorder: ~Copyable, Sendable {
     public struct Settings: Sendable {
         public var config: PacerConfig
         /// The activity of a session started without one (replay's `--activity`).

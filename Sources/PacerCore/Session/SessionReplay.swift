@@ -3,8 +3,9 @@
 /// The session starts at the first input and stops at the last.
 ///
 /// Fixes stream through `feed` (as the NMEA decoder emits them); the BLE log, much smaller,
-/// is given whole and merged in as the fixes advance.
-public struct SessionReplay {
+/// is given whole and merged in as the fixes advance. Holds the recorder, so it is not
+/// copyable either.
+public struct SessionReplay: ~Copyable {
     public private(set) var recorder: SessionRecorder
     private let notifications: [BLENotification]
     private var nextNotification = 0
