@@ -45,6 +45,23 @@ public struct HistoryIndex: Sendable {
         for e in entries { builder.add(e) }
         return builder.encode(segments: segments)
     }
+
+    /// The header and the segment table, with room for `rows` rows after them. The two CRCs
+    /// are left 0: `sealRows` fills the rows CRC, the blobs CRC is the writer's.
+    static func beginFile(segments: [SegmentSize], rows: Int, blobBytes: Int) -> ByteWriter {
+        var w = ByteWriter(capacity: headerSize + segments.count * 16 + rows * rowSize)
+        w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(rows))
+        w.u32(UInt32(blobBytes)); w.u32(0); w.u32(0)
+        for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
+        return w
+    }
+
+    /// Fills the rows CRC once everything up to the blobs is in `w`.
+    static func sealRows(_ w: inout ByteWriter) {
+        var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
+        crc = w.bytes[headerSize...].withUnsafeBytes { CRC32C.update(crc, $0) }
+        w.patchU32(crc, at: 24)
+    }
 }
 
 /// Reads an index file in place: rows are decoded on demand, summaries only when asked for.

@@ -83,12 +83,20 @@ extension HistoryIndex {
         /// The index file for a journal whose segments had `segments` sizes, in order: the header,
         /// segments and rows (what `sessions` and `stats` read), then each row's summary blob.
         public func parts(segments: [SegmentSize]) -> [[UInt8]] {
-            var w = ByteWriter(capacity: headerSize + segments.count * 16 + rows.count * rowSize)
-            w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(rows.count))
-            w.u32(UInt32(rows.reduce(0) { $0 + $1.blob.count })); w.u32(0); w.u32(0)   // the two CRCs, patched below
-            for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
-            var blobAt = 0
-            var blobsCRC: UInt32 = 0
+            var w = HistoryIndex.beginFile(segments: segments, rows: rows.count, blobBytes: blobBytes)
+            writeRows(into: &w, blobsFrom: 0)
+            HistoryIndex.sealRows(&w)
+            w.patchU32(rows.reduce(0) { crc, r in r.blob.withUnsafeBytes { CRC32C.update(crc, $0) } }, at: 28)
+            return [w.bytes] + blobs
+        }
+
+        /// The summary blobs, in row order.
+        var blobs: [[UInt8]] { rows.map(\.blob) }
+        var blobBytes: Int { rows.reduce(0) { $0 + $1.blob.count } }
+
+        /// Appends the rows, their blobs placed from byte `first` of the file's blobs on.
+        func writeRows(into w: inout ByteWriter, blobsFrom first: Int) {
+            var blobAt = first
             for r in rows {
                 w.u64(r.id); w.i64(r.start)
                 w.f64(r.elapsed); w.f64(r.moving); w.f64(r.distance); w.f64(r.calories); w.i64(r.steps)
@@ -99,13 +107,7 @@ extension HistoryIndex {
                 w.f64(b.0); w.f64(b.1); w.f64(b.2); w.f64(b.3); w.f64(b.4)
                 w.f64(r.trimp)
                 blobAt += r.blob.count
-                blobsCRC = r.blob.withUnsafeBytes { CRC32C.update(blobsCRC, $0) }
             }
-            var crc = w.bytes[0..<24].withUnsafeBytes { CRC32C.update(0, $0) }
-            crc = w.bytes[headerSize...].withUnsafeBytes { CRC32C.update(crc, $0) }
-            w.patchU32(crc, at: 24)
-            w.patchU32(blobsCRC, at: 28)
-            return [w.bytes] + rows.map(\.blob)
         }
 
         /// The index file as one array.
