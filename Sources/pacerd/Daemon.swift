@@ -20,6 +20,8 @@ final class Daemon {
     var gps: LiveGPSState
     var sensors: [LiveSensorState] = []
     var stateWriter = JSONWriter(capacity: 1024)
+    /// When the last STATE went to the watchers: the tick adds one only if no fix has lately.
+    var lastStateBroadcast: MonotonicInstant?
     var exitStatus: Int32 = 0
     /// The session core, shared with `pacerctl replay`: every session decision is made there.
     var recorder: SessionRecorder
@@ -187,6 +189,7 @@ final class Daemon {
         guard let server, server.clients.values.contains(where: \.watching) else { return }
         let line = stateLine()
         server.broadcast(line) { $0.watching }
+        lastStateBroadcast = Clocks.monotonic()
     }
 
     func broadcast(_ event: LiveEvent) {
@@ -199,7 +202,10 @@ final class Daemon {
         recorder.tick(at: now) { handle($0) }
         flushSensorLog()
         tickMotivation(now)
-        broadcastState()
+        // Watchers get a STATE for every fix and, without fixes, one a second from here. The
+        // tick rides on an epoch's wake-up, just after that fix's STATE: a second copy of it
+        // would cost a send to every watcher, one in eleven of them at 10 Hz.
+        if lastStateBroadcast.map({ now.monotonic.seconds(since: $0) >= 0.5 }) ?? true { broadcastState() }
         tickSensorBroadcast(now)
     }
 

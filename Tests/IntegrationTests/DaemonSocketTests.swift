@@ -66,6 +66,32 @@ final class DaemonSocketTests: XCTestCase {
         XCTAssertTrue(daemon.process.isRunning)
     }
 
+    /// Watchers get one STATE per fix; the 1 s tick, which rides on an epoch's wake-up, adds no
+    /// second copy of that fix's STATE (it did, once a second, before the tick looked).
+    func testEachFixIsOneStateWithoutATickCopy() throws {
+        let receiver = try PTYReceiver()
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n",
+                                       extraArguments: ["--gps", "serial:\(receiver.path)@38400"])
+        receiver.start()
+        defer { daemon.stop(); daemon.removeDirectory(); _ = receiver.stop() }
+        let w = try daemon.connect()
+        try w.request(.watch(enable: true))
+        _ = try w.waitForState(timeout: 30) { $0.gps.mode >= 2 }
+        var times: [UTCTime?] = []
+        _ = try? w.waitForState(timeout: 30) { state in
+            times.append(state.gps.time)
+            return times.count == 30
+        }
+        XCTAssertEqual(times.count, 30, daemon.log)
+        // Six seconds at 5 Hz hold five or six ticks. A copy is still right after a half-second
+        // gap in the fixes, which a loaded machine can give the receiver's thread once.
+        XCTAssertLessThanOrEqual(repeats(times), 1, "STATEs repeating the previous one's fix: \(times)")
+    }
+
+    private func repeats(_ times: [UTCTime?]) -> Int {
+        zip(times, times.dropFirst()).filter { $0 != nil && $0 == $1 }.count
+    }
+
     func testControlFromAnotherUidIsDeniedWhileWatchingWorks() throws {
         let daemon = try DaemonProcess(config: "[socket]\nwatch_public = yes\n")
         defer { daemon.stop(); daemon.removeDirectory() }

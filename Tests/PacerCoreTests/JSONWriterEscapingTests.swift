@@ -24,4 +24,15 @@ final class JSONWriterEscapingTests: XCTestCase {
             XCTAssertEqual(try JSONValue.parse(k.bytes)[text]?.number, 1)
         }
     }
+
+    /// A literal key goes the StaticString way (copied, no escape scan) and writes the same bytes
+    /// as the same key computed at run time.
+    func testLiteralAndComputedKeysWriteTheSameBytes() {
+        let name = "speed_mps"
+        var literal = JSONWriter(), computed = JSONWriter()
+        literal.beginObject(); literal.key("speed_mps"); literal.value(1); literal.endObject()
+        computed.beginObject(); computed.key(name); computed.value(1); computed.endObject()
+        XCTAssertEqual(String(decoding: literal.bytes, as: UTF8.self), #"{"speed_mps":1}"#)
+        XCTAssertEqual(literal.bytes, computed.bytes)
+    }
 }

@@ -47,3 +47,15 @@ public struct GPSCounters: Equatable, Sendable {
         malformedSentences += nmea.malformed + nmea.truncated
     }
 }
+
+/// The daemon logs the counters every few seconds at debug level: a line of its own rather than
+/// the reflected struct, which walks the type's metadata at every call.
+extension GPSCounters: CustomStringConvertible {
+    public var description: String {
+        "\(bytesRead) bytes, \(sentences) sentences (\(acceptedSentences) accepted, \(badChecksums) bad checksum, "
+            + "\(unknownSentences) unknown, \(malformedSentences) malformed), \(junkBytes) junk bytes, "
+            + "\(gpsdReports) gpsd reports, \(fixes) fixes, \(deviceLosses) device losses, \(failedOpens) failed opens, "
+            + "\(rejectedBaudRates) baud rates rejected"
+    }
+}
+

@@ -14,8 +14,11 @@ public struct JSONWriter {
     public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
     public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
-    /// Writes `"name":` ready for one value.
+    /// Writes `"name":` ready for one value. A literal is copied as it is: every key Pacer
+    /// writes is plain ASCII with nothing to escape.
     public mutating func key(_ name: StaticString) {
+        assert(name.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } },
+               "a literal key that needs escaping: \(name)")
         separate()
         bytes.append(UInt8(ascii: "\""))
         name.withUTF8Buffer { bytes.append(contentsOf: $0) }
@@ -24,6 +27,10 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// A key computed at run time. Disfavoured so that a literal key takes the StaticString form
+    /// above: Swift would otherwise make every literal a String, and check each byte for escapes
+    /// (a STATE has about thirty keys, ten times a second).
+    @_disfavoredOverload
     public mutating func key(_ name: String) {
         separate()
         appendQuoted(name)
