@@ -15,6 +15,11 @@ public final class SocketClient {
     /// Bytes not yet accepted by the kernel, from `outputStart` on.
     var output: [UInt8] = []
     var outputStart = 0
+    /// Replies to the requests of one read, sent together once they are all answered
+    /// (`SocketServer.readRequests`); `holding` while they are.
+    var held: [[UInt8]] = []
+    var heldBytes = 0
+    var holding = false
     var closed = false
 
     init(id: Int, fd: Int32, peer: PeerIdentity, maximumRequestLength: Int) {

@@ -9,7 +9,8 @@ import PacerCore
 /// Each client has a bounded output queue: a client that stops reading is dropped once its
 /// queue passes `outputLimit`, so it costs bounded memory and never delays anyone else.
 /// Clients are deferrable watches of the loop: while the receiver streams, a request is read on
-/// the next epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`).
+/// an epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`), and the
+/// replies to the requests of one read are sent together (`release`).
 public final class SocketServer {
     public struct Limits: Sendable {
         public var maximumClients = 256
@@ -56,17 +57,27 @@ public final class SocketServer {
 
     /// Queues `bytes` for `client`, writing as much as the kernel takes now. A client is dropped
     /// when its backlog already passes the limit (it is not reading), never for one large reply
-    /// (a long `sessions` listing).
+    /// (a long `sessions` listing). While the client's requests are being answered, the reply is
+    /// held and goes out with the others of the same read (`release`).
     public func send(_ bytes: [UInt8], to client: SocketClient) {
+        if client.holding { hold(bytes, for: client); return }
+        bytes.withUnsafeBytes { transmit($0, to: client) }
+    }
+
+    /// As above, from memory the caller keeps (only what the kernel does not take is copied).
+    public func send(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
+        if client.holding { hold(Array(bytes), for: client); return }
+        transmit(bytes, to: client)
+    }
+
+    private func transmit(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
         guard !client.closed else { return }
         if client.queuedBytes > limits.outputLimit {
             drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
             return
         }
         if client.queuedBytes == 0 {
-            let n = bytes.withUnsafeBytes { b in
-                restartingEINTR { Glibc.send(client.fd, b.baseAddress, b.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            }
+            let n = restartingEINTR { Glibc.send(client.fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
             if n == bytes.count { return }
             if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
                 drop(client, reason: String(describing: SystemError("send", errno: errno)))
@@ -79,8 +90,68 @@ public final class SocketServer {
         loop.setInterest(client.fd, [.read, .write])
     }
 
+    /// Keeps a reply for `release`, which sends what is held early once it would fill the
+    /// kernel's buffer (a client asking for many large replies at once gets them at the pace it
+    /// reads, and the backlog limit still applies) or pass 64 replies (sendmsg takes at most
+    /// IOV_MAX buffers).
+    private func hold(_ reply: [UInt8], for client: SocketClient) {
+        if client.heldBytes + reply.count > Int(limits.kernelSendBuffer) || client.held.count == 64 { release(client) }
+        client.held.append(reply)
+        client.heldBytes += reply.count
+    }
+
+    /// Sends the held replies with one system call (sendmsg, one iovec each). A send costs about
+    /// the same whatever its size (`bench/socket_send.py`; most of it is waking the reader):
+    /// a frontend that asked twice between two reads pays for one.
+    private func release(_ client: SocketClient) {
+        let replies = client.held
+        client.held.removeAll(keepingCapacity: true)
+        client.heldBytes = 0
+        guard !client.closed, !replies.isEmpty else { return }
+        guard replies.count > 1, client.queuedBytes == 0 else {
+            for reply in replies { reply.withUnsafeBytes { transmit($0, to: client) } }
+            return
+        }
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(replies.count)
+        var n = gather(replies[...], into: &vectors) { v in
+            var message = msghdr()
+            message.msg_iov = v.baseAddress
+            message.msg_iovlen = v.count
+            return restartingEINTR { sendmsg(client.fd, &message, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+        if n < 0 {
+            guard errno == EAGAIN || errno == EWOULDBLOCK else {
+                drop(client, reason: String(describing: SystemError("sendmsg", errno: errno)))
+                return
+            }
+            n = 0
+        }
+        for reply in replies {
+            if n >= reply.count { n -= reply.count; continue }
+            client.output.append(contentsOf: reply[n...])
+            n = 0
+        }
+        if client.queuedBytes > 0 { loop.setInterest(client.fd, [.read, .write]) }
+    }
+
+    /// Calls `body` with one iovec per reply, each valid for the call (the buffers are lent one
+    /// inside the other; `hold` keeps them to 64).
+    private func gather(_ replies: ArraySlice<[UInt8]>, into vectors: inout [iovec],
+                        _ body: (UnsafeMutableBufferPointer<iovec>) -> Int) -> Int {
+        guard let first = replies.first else { return vectors.withUnsafeMutableBufferPointer { body($0) } }
+        return first.withUnsafeBytes { b in
+            vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: b.baseAddress), iov_len: b.count))
+            return gather(replies.dropFirst(), into: &vectors, body)
+        }
+    }
+
     /// Sends to every client for which `include` is true.
     public func broadcast(_ bytes: [UInt8], where include: (SocketClient) -> Bool) {
+        bytes.withUnsafeBytes { broadcast($0, where: include) }
+    }
+
+    public func broadcast(_ bytes: UnsafeRawBufferPointer, where include: (SocketClient) -> Bool) {
         for client in Array(clients.values) where include(client) { send(bytes, to: client) }
     }
 
@@ -135,11 +206,15 @@ public final class SocketServer {
                 drop(client, reason: String(describing: SystemError("read", errno: errno)))
                 return
             }
+            // The replies to this read's requests go out together.
+            client.holding = true
             readBuffer.withUnsafeBytes { buf in
                 client.framer.push(UnsafeRawBufferPointer(rebasing: buf[0..<n])) { line in
                     if !client.closed { onLine(client, line) }
                 }
             }
+            client.holding = false
+            release(client)
             // A short read emptied the socket: the loop reports it again when more comes, so a
             // read that would only say EAGAIN is a system call saved on every request.
             if client.closed || n < readBuffer.count { return }

@@ -33,7 +33,7 @@ final class FixPrinter: @unchecked Sendable {
             } else {
                 fix.textLine(into: &writer)
             }
-            writer.bytes.withUnsafeBytes { try? out.write(bytes: $0) }
+            writer.withBytes { try? out.write(bytes: $0) }
             try? out.flush()
             printed += 1
             if let limit, printed == limit { done.signal() }

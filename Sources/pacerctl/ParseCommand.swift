@@ -19,8 +19,8 @@ enum ParseCommand {
         let emit = { (fix: GNSSFix) in
             guard fix.hasPosition, writeError == nil else { return }
             if json { fix.jsonLine(into: &line) } else { fix.textLine(into: &line) }
-            if line.bytes.count >= 1 << 15 {
-                do { try line.bytes.withUnsafeBytes { try out.write(bytes: $0) } } catch { writeError = error }
+            if line.count >= 1 << 15 {
+                do { try line.withBytes { try out.write(bytes: $0) } } catch { writeError = error }
                 line.reset()
             }
         }
@@ -29,7 +29,7 @@ enum ParseCommand {
             if let writeError { throw writeError }
         }
         decoder.finish(emit: emit)
-        try line.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+        try line.withBytes { try out.write(bytes: $0) }
         try out.flush()
         let c = decoder.counters
         printError("sentences \(c.sentences), accepted \(c.accepted), bad checksum \(c.badChecksum) (\(c.missingChecksum) without), "

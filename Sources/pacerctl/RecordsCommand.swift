@@ -29,8 +29,8 @@ enum RecordsCommand {
                 w.endObject()
             }
             w.endArray()
-            w.bytes.append(10)
-            try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+            w.endLine()
+            try w.withBytes { try out.write(bytes: $0) }
         } else {
             let u = options.units
             for (activity, r) in all {

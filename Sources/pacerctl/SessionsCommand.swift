@@ -21,7 +21,7 @@ enum SessionsCommand {
                 s.writeJSON(into: &w)
                 if !first { try out.write(",\n") }
                 first = false
-                try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+                try w.withBytes { try out.write(bytes: $0) }
             }
             try out.write("]\n")
         } else {

@@ -27,8 +27,8 @@ enum StatsCommand {
                 w.endObject()
             }
             w.endArray()
-            w.bytes.append(10)
-            try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+            w.endLine()
+            try w.withBytes { try out.write(bytes: $0) }
         } else {
             let u = options.units
             try out.write("PERIOD    SESSIONS   DIST_\(u.distanceUnit.uppercased())     MOVING     STEPS  CALORIES\n")

@@ -47,7 +47,7 @@ enum SunCommand {
             var w = JSONWriter()
             report.json(into: &w)
             w.endLine()
-            try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+            try w.withBytes { try out.write(bytes: $0) }
         } else {
             try out.write(report.text(options.preferences))
         }

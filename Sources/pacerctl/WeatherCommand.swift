@@ -48,7 +48,7 @@ enum WeatherCommand {
                 var w = JSONWriter()
                 json(&w)
                 w.endLine()
-                try w.bytes.withUnsafeBytes { try out.write(bytes: $0) }
+                try w.withBytes { try out.write(bytes: $0) }
             } else {
                 try out.write(words.joined(separator: "\n") + "\n")
             }

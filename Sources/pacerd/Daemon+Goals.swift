@@ -67,7 +67,7 @@ extension Daemon {
             w.null()
         }
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 }

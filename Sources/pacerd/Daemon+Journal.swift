@@ -73,8 +73,9 @@ extension Daemon {
         for s in sessions { s.writeListJSON(into: &w) }
         w.endArray()
         w.endObject()
-        w.bytes.append(0x0A)
-        sessionsReply = w.bytes
-        return w.bytes
+        w.endLine()
+        let reply = w.takeBytes()
+        sessionsReply = reply
+        return reply
     }
 }

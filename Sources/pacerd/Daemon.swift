@@ -143,11 +143,11 @@ final class Daemon {
         }
         switch request {
         case .status:
-            server.send(stateLine(), to: client)
+            sendState(to: client)
         case .watch(let enable):
             client.watching = enable
             server.send(ServerReply.ack(command: "watch", session: nil).line, to: client)
-            if enable { server.send(stateLine(), to: client) }
+            if enable { sendState(to: client) }
         case .start(let activity):
             reply(to: client, request, command(.start(activity)))
         case .pause: reply(to: client, request, command(.pause))
@@ -174,21 +174,28 @@ final class Daemon {
 
     // MARK: state
 
-    private func stateLine() -> [UInt8] {
+    /// Writes the current STATE into `stateWriter`, which keeps its buffer: the report is sent
+    /// from there, with no allocation or copy per fix.
+    private func writeState() {
         stateWriter.reset()
         let now = Daemon.now()
         let live = liveSession(at: now)
         var state = LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors)
         state.goals = liveGoals(live, time: recorder.time(at: now))
         state.write(into: &stateWriter)
-        return stateWriter.bytes
+    }
+
+    private func sendState(to client: SocketClient) {
+        guard let server else { return }
+        writeState()
+        stateWriter.withBytes { server.send($0, to: client) }
     }
 
     /// Sends the current STATE to every watcher.
     func broadcastState() {
         guard let server, server.clients.values.contains(where: \.watching) else { return }
-        let line = stateLine()
-        server.broadcast(line) { $0.watching }
+        writeState()
+        stateWriter.withBytes { line in server.broadcast(line) { $0.watching } }
         lastStateBroadcast = Clocks.monotonic()
     }
 

@@ -4,26 +4,48 @@
 /// encoders would allocate per value. Absent values are written as `null`;
 /// non-finite numbers too, since JSON has no NaN.
 public struct JSONWriter {
-    public var bytes: [UInt8] = []
+    /// The text is the first `count` bytes; the rest is room that tokens are stored into through
+    /// a pointer. Array has no way to write into its spare capacity, and appending paid a
+    /// uniqueness and capacity check per byte or run (in pacerd, half the instructions of a
+    /// STATE went there): here each key or value costs one check and plain stores.
+    private var storage: [UInt8]
+    /// Bytes written so far.
+    public private(set) var count = 0
     private var needsComma = false
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { storage = [UInt8](repeating: 0, count: Swift.max(capacity, 64)) }
 
-    public mutating func beginObject() { separate(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
-    public mutating func beginArray() { separate(); bytes.append(UInt8(ascii: "[")); needsComma = false }
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    /// A copy of the text written so far (`withBytes` reads it in place).
+    public var bytes: [UInt8] { count == storage.count ? storage : Array(storage[..<count]) }
+
+    /// Hands the text over without a copy (a reply kept or sent whole), leaving the writer empty.
+    public mutating func takeBytes() -> [UInt8] {
+        storage.removeLast(storage.count - count)
+        defer { storage = []; count = 0; needsComma = false }
+        return storage
+    }
+
+    /// Lends the text written so far, without a copy, for the length of `body`.
+    public func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
+    public mutating func beginObject() { put(1, separated: true) { $0[0] = UInt8(ascii: "{"); return 1 }; needsComma = false }
+    public mutating func endObject() { put(1, separated: false) { $0[0] = UInt8(ascii: "}"); return 1 }; needsComma = true }
+    public mutating func beginArray() { put(1, separated: true) { $0[0] = UInt8(ascii: "["); return 1 }; needsComma = false }
+    public mutating func endArray() { put(1, separated: false) { $0[0] = UInt8(ascii: "]"); return 1 }; needsComma = true }
 
     /// Writes `"name":` ready for one value. A literal is copied as it is: every key Pacer
     /// writes is plain ASCII with nothing to escape.
     public mutating func key(_ name: StaticString) {
         assert(name.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } },
                "a literal key that needs escaping: \(name)")
-        separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        put(name.utf8CodeUnitCount + 3, separated: true) { p in
+            p[0] = UInt8(ascii: "\"")
+            let n = JSONWriter.copy(name, to: p + 1)
+            p[n + 1] = UInt8(ascii: "\""); p[n + 2] = UInt8(ascii: ":")
+            return n + 3
+        }
         needsComma = false
     }
 
@@ -32,28 +54,23 @@ public struct JSONWriter {
     /// (a STATE has about thirty keys, ten times a second).
     @_disfavoredOverload
     public mutating func key(_ name: String) {
-        separate()
-        appendQuoted(name)
-        bytes.append(UInt8(ascii: ":"))
+        putQuoted(name, then: UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func null() {
-        separate()
-        bytes.append(110); bytes.append(117); bytes.append(108); bytes.append(108)
+        put(4, separated: true) { JSONWriter.copy("null", to: $0) }
         needsComma = true
     }
 
     public mutating func value(_ v: Bool) {
-        separate()
-        bytes.append(contentsOf: v ? Array("true".utf8) : Array("false".utf8))
+        put(5, separated: true) { v ? JSONWriter.copy("true", to: $0) : JSONWriter.copy("false", to: $0) }
         needsComma = true
     }
 
     public mutating func value(_ v: Int?) {
         guard let v else { null(); return }
-        separate()
-        appendInteger(v)
+        put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(v, to: $0) }
         needsComma = true
     }
 
@@ -62,25 +79,35 @@ public struct JSONWriter {
     /// degrees with 9 decimals, metres with 3).
     public mutating func value(_ v: Double?, fixed decimals: Int) {
         guard let v, v.isFinite else { null(); return }
-        separate()
-        appendScratch { JSONWriter.encode(v, fixed: decimals, to: $0) }
+        put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(v, fixed: decimals, to: $0) }
         needsComma = true
     }
 
     /// A UTC time as an RFC 3339 string with milliseconds (`"2026-03-01T07:00:00.512Z"`), or null.
     public mutating func value(_ t: UTCTime?) {
         guard let t else { null(); return }
-        separate()
-        appendScratch { JSONWriter.encode(t, to: $0) }
+        put(26, separated: true) { JSONWriter.encode(t, to: $0) }
         needsComma = true
     }
 
     /// Appends `count` bytes of already encoded JSON as one value (hot paths that format a
     /// whole object in a stack buffer with the `encode` functions below).
     public mutating func value(encoded p: UnsafePointer<UInt8>, count: Int) {
-        separate()
-        bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: count))
+        put(count, separated: true) { $0.update(from: p, count: count); return count }
         needsComma = true
+    }
+
+    /// Appends text as it is, outside the JSON structure (a line ending, a plain-text report).
+    public mutating func raw(_ text: StaticString) {
+        put(text.utf8CodeUnitCount, separated: false) { JSONWriter.copy(text, to: $0) }
+    }
+
+    /// Appends bytes as they are, outside the JSON structure.
+    public mutating func raw(_ text: UnsafeRawBufferPointer) {
+        put(text.count, separated: false) { p in
+            if let from = text.baseAddress { UnsafeMutableRawPointer(p).copyMemory(from: from, byteCount: text.count) }
+            return text.count
+        }
     }
 
     static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
@@ -161,31 +188,15 @@ public struct JSONWriter {
         return n
     }
 
-    private mutating func appendInteger(_ v: Int) {
-        appendScratch { JSONWriter.encode(v, to: $0) }
-    }
-
-    /// Formats into a stack buffer (`fill` returns the length) and appends it at once:
-    /// one capacity check per number instead of one per digit.
-    @inline(__always)
-    private mutating func appendScratch(_ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.maximumEncodedLength) { scratch in
-            let p = scratch.baseAddress!
-            let n = fill(p)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
-        }
-    }
-
     public mutating func value(_ v: Int64?) { value(v.map { Int($0) }) }
 
     /// A number in its shortest form: with `decimals`, rounded to that many places and written
-    /// without trailing zeros (the live STATE's form, formatted on the stack); without, the
-    /// shortest text that reads back as the same Double.
+    /// without trailing zeros (the live STATE's form); without, the shortest text that reads
+    /// back as the same Double.
     public mutating func value(_ v: Double?, decimals: Int? = nil) {
         guard let v, v.isFinite else { null(); return }
-        separate()
         if let decimals {
-            appendScratch { p in
+            put(JSONWriter.maximumEncodedLength, separated: true) { p in
                 var n = JSONWriter.encode(v, fixed: decimals, to: p)
                 if decimals > 0 {
                     while p[n - 1] == UInt8(ascii: "0") { n -= 1 }
@@ -194,62 +205,92 @@ public struct JSONWriter {
                 return n
             }
         } else if v == v.rounded(), abs(v) < 1e15 {
-            appendInteger(Int(v))
+            put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(Int(v), to: $0) }
         } else {
-            bytes.append(contentsOf: v.description.utf8)
+            var text = v.description
+            text.withUTF8 { utf8 in
+                put(utf8.count, separated: true) { p in
+                    p.update(from: utf8.baseAddress!, count: utf8.count)
+                    return utf8.count
+                }
+            }
         }
         needsComma = true
     }
 
     public mutating func value(_ s: String?) {
         guard let s else { null(); return }
-        separate()
-        appendQuoted(s)
+        putQuoted(s, then: nil)
         needsComma = true
     }
 
-    private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-    }
-
-    /// Copies runs that need no escape at once (STATE's keys and values are plain ASCII: one
-    /// scan and one copy each, no per-byte appends and no temporary arrays).
-    private mutating func appendQuoted(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { utf8 in
-            var copied = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<i]))
-                appendEscaped(b)
-                copied = i + 1
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied...]))
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func appendEscaped(_ b: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
-        switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-        case UInt8(ascii: "\n"): bytes.append(UInt8(ascii: "n"))
-        case UInt8(ascii: "\r"): bytes.append(UInt8(ascii: "r"))
-        case UInt8(ascii: "\t"): bytes.append(UInt8(ascii: "t"))
-        default:
-            func hex(_ n: UInt8) -> UInt8 { n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "a") + n - 10 }
-            bytes.append(UInt8(ascii: "u")); bytes.append(UInt8(ascii: "0")); bytes.append(UInt8(ascii: "0"))
-            bytes.append(hex(b >> 4)); bytes.append(hex(b & 15))
-        }
-    }
-
     /// Ends a line of newline-delimited JSON: appends `\n`; the next value starts a new document.
-    public mutating func endLine() { bytes.append(UInt8(ascii: "\n")); needsComma = false }
+    public mutating func endLine() { raw("\n"); needsComma = false }
 
     /// Starts the next top-level value (for newline-delimited output) keeping the buffer's capacity.
-    public mutating func reset() { bytes.removeAll(keepingCapacity: true); needsComma = false }
+    public mutating func reset() { count = 0; needsComma = false }
+
+    /// Writes one token: a comma first when it is `separated` and follows a value, then what
+    /// `fill` stores in at most `maximum` bytes (it returns how many).
+    @inline(__always)
+    private mutating func put(_ maximum: Int, separated: Bool, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+        let comma = separated && needsComma ? 1 : 0
+        if storage.count &- count < maximum &+ 1 { grow(toHold: maximum &+ 1) }
+        let start = count
+        let written = storage.withUnsafeMutableBufferPointer { b in
+            let p = b.baseAddress! + start
+            p[0] = UInt8(ascii: ",")  // overwritten by `fill` when no comma is due
+            return comma &+ fill(p + comma)
+        }
+        count = start &+ written
+    }
+
+    /// Doubles the room (at least), so a long document costs few copies.
+    @inline(never)
+    private mutating func grow(toHold maximum: Int) {
+        let total = Swift.max(storage.count * 2, count + maximum)
+        storage.append(contentsOf: repeatElement(0, count: total - storage.count))
+    }
+
+    /// `"text"` and then `suffix`, escaping what JSON requires: one scan with plain stores (room
+    /// for the worst case, `\u00XX` for every byte, is reserved first).
+    private mutating func putQuoted(_ s: String, then suffix: UInt8?) {
+        var s = s
+        s.withUTF8 { utf8 in
+            put(utf8.count * 6 + 3, separated: true) { p in
+                p[0] = UInt8(ascii: "\"")
+                var k = 1
+                for b in utf8 {
+                    if b >= 0x20 && b != UInt8(ascii: "\"") && b != UInt8(ascii: "\\") { p[k] = b; k += 1; continue }
+                    p[k] = UInt8(ascii: "\\")
+                    switch b {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[k + 1] = b; k += 2
+                    case UInt8(ascii: "\n"): p[k + 1] = UInt8(ascii: "n"); k += 2
+                    case UInt8(ascii: "\r"): p[k + 1] = UInt8(ascii: "r"); k += 2
+                    case UInt8(ascii: "\t"): p[k + 1] = UInt8(ascii: "t"); k += 2
+                    default:
+                        func hex(_ n: UInt8) -> UInt8 { n < 10 ? UInt8(ascii: "0") + n : UInt8(ascii: "a") + n - 10 }
+                        p[k + 1] = UInt8(ascii: "u"); p[k + 2] = UInt8(ascii: "0"); p[k + 3] = UInt8(ascii: "0")
+                        p[k + 4] = hex(b >> 4); p[k + 5] = hex(b & 15); k += 6
+                    }
+                }
+                p[k] = UInt8(ascii: "\""); k += 1
+                if let suffix { p[k] = suffix; k += 1 }
+                return k
+            }
+        }
+    }
+
+    /// Stores a literal's bytes at `p` with a byte loop (keys are a few bytes: a call to memcpy
+    /// per key cost more); returns the length.
+    @inline(__always)
+    static func copy(_ s: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        s.withUTF8Buffer { from in
+            var k = 0
+            while k < from.count { p[k] = from[k]; k &+= 1 }
+            return from.count
+        }
+    }
 }
 
 extension JSONWriter {

@@ -32,11 +32,11 @@ extension GNSSFix {
 
     /// One human-readable line: time, position, mode, altitude, speed, course, HDOP, satellites.
     public func textLine(into w: inout JSONWriter) {
-        func put(_ s: StaticString) { s.withUTF8Buffer { w.bytes.append(contentsOf: $0) } }
+        func put(_ s: StaticString) { w.raw(s) }
         if let time {
             var t = JSONWriter(capacity: 32)
             t.value(time)
-            w.bytes.append(contentsOf: t.bytes.dropFirst().dropLast())
+            t.withBytes { w.raw(UnsafeRawBufferPointer(rebasing: $0.dropFirst().dropLast())) }
         } else {
             put("-                       ")
         }
@@ -45,7 +45,7 @@ extension GNSSFix {
             guard let v else { return }
             put(prefix)
             n.reset(); n.value(v, fixed: decimals)
-            w.bytes.append(contentsOf: n.bytes)
+            n.withBytes { w.raw($0) }
             put(unit)
         }
         number("  ", latitude, 9, "")
@@ -62,9 +62,9 @@ extension GNSSFix {
         if let s = satellitesUsed {
             put("  sats ")
             n.reset(); n.value(s)
-            w.bytes.append(contentsOf: n.bytes)
+            n.withBytes { w.raw($0) }
         }
-        w.bytes.append(UInt8(ascii: "\n"))
+        w.raw("\n")
     }
 }
 

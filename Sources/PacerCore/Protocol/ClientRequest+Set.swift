@@ -47,8 +47,8 @@ public enum StrengthSetReply {
         w.key("hr_max"); w.value(set.heartRateMax)
         w.key("rest_s"); w.value(set.restSeconds)
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 
     /// The ACK of an undo: which set was removed.
@@ -60,7 +60,7 @@ public enum StrengthSetReply {
         if let session { w.key("session"); w.value(session) }
         w.key("undone"); w.value(number)
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 }

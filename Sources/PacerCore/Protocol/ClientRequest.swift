@@ -99,8 +99,8 @@ public enum ClientRequest: Equatable, Sendable {
         default: break
         }
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 
     /// A command name cut short for echoing in an error, so a huge name cannot amplify a reply.

@@ -52,8 +52,8 @@ public struct LiveEvent: Equatable, Sendable {
         w.key("time"); w.value(time)
         for (name, value) in details { w.key(name); w.value(value) }
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 
     /// Decodes an EVENT object; nil when it is not one or its type is unknown to this build.

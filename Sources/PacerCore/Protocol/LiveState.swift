@@ -31,13 +31,13 @@ public struct LiveState: Equatable, Sendable {
         w.endArray()
         if let goals { w.key("goals"); MotivationJSON.goals(goals, weekStart: weekStart, into: &w) }
         w.endObject()
-        w.bytes.append(0x0A)
+        w.endLine()
     }
 
     public var line: [UInt8] {
         var w = JSONWriter(capacity: 640)
         write(into: &w)
-        return w.bytes
+        return w.takeBytes()
     }
 
     /// Decodes a STATE object (pacerctl's side); nil when it is not one.

@@ -30,8 +30,8 @@ public enum ServerReply: Equatable, Sendable {
             w.key("message"); w.value(message)
         }
         w.endObject()
-        w.bytes.append(0x0A)
-        return w.bytes
+        w.endLine()
+        return w.takeBytes()
     }
 
     /// Decodes a VERSION, ACK or ERROR line (pacerctl's side); nil for other classes.

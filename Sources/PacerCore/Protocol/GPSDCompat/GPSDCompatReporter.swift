@@ -198,7 +198,7 @@ public struct GPSDCompatReporter: Sendable {
         body(&w)
         w.endObject()
         // gpsd ends every report with CR LF, and Python's gps module only takes reports that do.
-        w.bytes.append(contentsOf: [0x0D, 0x0A])
-        return w.bytes
+        w.raw("\r\n")
+        return w.takeBytes()
     }
 }
