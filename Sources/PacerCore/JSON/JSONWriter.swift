@@ -42,7 +42,7 @@ public struct JSONWriter {
                "a literal key that needs escaping: \(name)")
         put(name.utf8CodeUnitCount + 3, separated: true) { p in
             p[0] = UInt8(ascii: "\"")
-            let n = JSONWriter.copy(name, to: p + 1)
+            let n = JSONWriter.encode(name, to: p + 1)
             p[n + 1] = UInt8(ascii: "\""); p[n + 2] = UInt8(ascii: ":")
             return n + 3
         }
@@ -59,12 +59,12 @@ public struct JSONWriter {
     }
 
     public mutating func null() {
-        put(4, separated: true) { JSONWriter.copy("null", to: $0) }
+        put(4, separated: true) { JSONWriter.encode("null", to: $0) }
         needsComma = true
     }
 
     public mutating func value(_ v: Bool) {
-        put(5, separated: true) { v ? JSONWriter.copy("true", to: $0) : JSONWriter.copy("false", to: $0) }
+        put(5, separated: true) { v ? JSONWriter.encode("true", to: $0) : JSONWriter.encode("false", to: $0) }
         needsComma = true
     }
 
@@ -90,16 +90,17 @@ public struct JSONWriter {
         needsComma = true
     }
 
-    /// Appends `count` bytes of already encoded JSON as one value (hot paths that format a
-    /// whole object in a stack buffer with the `encode` functions below).
-    public mutating func value(encoded p: UnsafePointer<UInt8>, count: Int) {
-        put(count, separated: true) { $0.update(from: p, count: count); return count }
+    /// One value formatted in place by `fill` in at most `maximum` bytes (it returns how many):
+    /// the hot paths that write a whole object with the `encode` functions below, straight into
+    /// the writer's room.
+    public mutating func value(atMost maximum: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Int) {
+        put(maximum, separated: true, fill)
         needsComma = true
     }
 
     /// Appends text as it is, outside the JSON structure (a line ending, a plain-text report).
     public mutating func raw(_ text: StaticString) {
-        put(text.utf8CodeUnitCount, separated: false) { JSONWriter.copy(text, to: $0) }
+        put(text.utf8CodeUnitCount, separated: false) { JSONWriter.encode(text, to: $0) }
     }
 
     /// Appends bytes as they are, outside the JSON structure.
@@ -153,6 +154,17 @@ public struct JSONWriter {
         return total
     }
 
+    /// As `encode(_:fixed:to:)`, without the trailing zeros of the fraction (and its point when
+    /// nothing is left of it): the live STATE's form of a number.
+    public static func encode(_ v: Double, trimmed decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var n = encode(v, fixed: decimals, to: p)
+        if decimals > 0 {
+            while p[n - 1] == UInt8(ascii: "0") { n -= 1 }
+            if p[n - 1] == UInt8(ascii: ".") { n -= 1 }
+        }
+        return n
+    }
+
     /// Writes `"2026-03-01T07:00:00.512Z"` (quotes included, 26 bytes) at `p`.
     public static func encode(_ t: UTCTime, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let c = t.components
@@ -196,14 +208,7 @@ public struct JSONWriter {
     public mutating func value(_ v: Double?, decimals: Int? = nil) {
         guard let v, v.isFinite else { null(); return }
         if let decimals {
-            put(JSONWriter.maximumEncodedLength, separated: true) { p in
-                var n = JSONWriter.encode(v, fixed: decimals, to: p)
-                if decimals > 0 {
-                    while p[n - 1] == UInt8(ascii: "0") { n -= 1 }
-                    if p[n - 1] == UInt8(ascii: ".") { n -= 1 }
-                }
-                return n
-            }
+            put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(v, trimmed: decimals, to: $0) }
         } else if v == v.rounded(), abs(v) < 1e15 {
             put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(Int(v), to: $0) }
         } else {
@@ -284,7 +289,7 @@ public struct JSONWriter {
     /// Stores a literal's bytes at `p` with a byte loop (keys are a few bytes: a call to memcpy
     /// per key cost more); returns the length.
     @inline(__always)
-    static func copy(_ s: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func encode(_ s: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
         s.withUTF8Buffer { from in
             var k = 0
             while k < from.count { p[k] = from[k]; k &+= 1 }

@@ -3,10 +3,10 @@
 /// absent values null, decimals as gpsd prints them (degrees 9, metres 3).
 extension GNSSFix {
     public func jsonLine(into w: inout JSONWriter) {
-        // The whole object is formatted in one stack buffer and appended at once: this runs
-        // once per fix in `pacerctl parse`, where per-value appends dominated the profile.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-            var o = FixLineCursor(buffer.baseAddress!)
+        // The whole object is formatted at once in the writer's room: this runs once per fix in
+        // `pacerctl parse`, where per-value calls dominated the profile.
+        w.value(atMost: 1024) { buffer in
+            var o = FixLineCursor(buffer)
             o.raw("{\"time\":"); o.time(time)
             o.raw(",\"lat\":"); o.number(latitude, 9)
             o.raw(",\"lon\":"); o.number(longitude, 9)
@@ -25,7 +25,7 @@ extension GNSSFix {
             o.raw(",\"lon_err_m\":"); o.number(longitudeError, 3)
             o.raw(",\"alt_err_m\":"); o.number(altitudeError, 3)
             o.raw("}")
-            w.value(encoded: buffer.baseAddress!, count: o.count)
+            return o.count
         }
         w.endLine()
     }
@@ -68,21 +68,14 @@ extension GNSSFix {
     }
 }
 
-/// Writes one fix line into a stack buffer with JSONWriter's encoders (absent values: null).
+/// Writes one fix line into the writer's room with JSONWriter's encoders (absent values: null).
 private struct FixLineCursor {
     let base: UnsafeMutablePointer<UInt8>
     var count = 0
 
     init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
 
-    /// A byte loop, not memcpy: the keys are a few bytes long and a call per key cost more.
-    @inline(__always) mutating func raw(_ s: StaticString) {
-        let from = s.utf8Start
-        let n = s.utf8CodeUnitCount
-        var k = 0
-        while k < n { base[count + k] = from[k]; k += 1 }
-        count += n
-    }
+    @inline(__always) mutating func raw(_ s: StaticString) { count += JSONWriter.encode(s, to: base + count) }
 
     @inline(__always) mutating func number(_ v: Double?, _ decimals: Int) {
         guard let v, v.isFinite else { raw("null"); return }

@@ -1,4 +1,4 @@
-/// One `strength --json` session object, formatted in a stack buffer and appended whole: the
+/// One `strength --json` session object, formatted whole in the writer's room: the
 /// listing holds one per exercise and session (20 000 over 100 000 sets), the hot path of
 /// `strength --json`. Same form as `JSONWriter` gives: numbers trimmed of trailing zeros.
 enum ExerciseSessionJSON {
@@ -7,19 +7,13 @@ enum ExerciseSessionJSON {
         let p: UnsafeMutablePointer<UInt8>
         var n = 0
 
-        mutating func literal(_ text: StaticString) {
-            text.withUTF8Buffer { (p + n).update(from: $0.baseAddress!, count: $0.count) }
-            n += text.utf8CodeUnitCount
-        }
+        mutating func literal(_ text: StaticString) { n += JSONWriter.encode(text, to: p + n) }
 
         mutating func integer(_ v: Int) { n += JSONWriter.encode(v, to: p + n) }
 
         mutating func number(_ v: Double) {
             guard v.isFinite else { literal("null"); return }
-            var k = JSONWriter.encode(v, fixed: 3, to: p + n)
-            while p[n + k - 1] == UInt8(ascii: "0") { k -= 1 }
-            if p[n + k - 1] == UInt8(ascii: ".") { k -= 1 }
-            n += k
+            n += JSONWriter.encode(v, trimmed: 3, to: p + n)
         }
 
         /// `YYYY-MM-DD` (years clamped to 0...9999).
@@ -35,8 +29,8 @@ enum ExerciseSessionJSON {
     }
 
     static func write(_ s: ExerciseSession, into w: inout JSONWriter) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 320) { buffer in
-            var c = Cursor(p: buffer.baseAddress!)
+        w.value(atMost: 320) { buffer in
+            var c = Cursor(p: buffer)
             c.literal("{\"session\":\""); c.integer(Int(clamping: s.sessionID))
             c.literal("\",\"date\":\""); c.date(s.day)
             c.literal("\",\"sets\":"); c.integer(s.sets)
@@ -45,7 +39,7 @@ enum ExerciseSessionJSON {
             c.literal(",\"volume_kg\":"); c.number(s.volume)
             c.literal(",\"e1rm_kg\":"); c.number(s.estimatedOneRepMax)
             c.literal("}")
-            w.value(encoded: UnsafePointer(c.p), count: c.n)
+            return c.n
         }
     }
 }
