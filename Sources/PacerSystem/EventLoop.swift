@@ -50,11 +50,8 @@ public final class EventLoop {
     /// least every `deferralWindow` seconds (a receiver streaming at 4 Hz or more), this set is
     /// read on those wake-ups instead of waking the loop itself, within `deferralWindow` at the
     /// latest: a frontend polling the daemon does not double its wake-ups, and on a board most of
-    /// a wake-up's cost is the wake-up itself, not the work. It is read on the first of them half
-    /// a window after the last read, not on each: at 10 Hz, a frontend polling ten times a
-    /// second has two requests read at once and both replies sent in one call
-    /// (`SocketServer.release`), where a send costs about the same whatever it carries.
-    /// Otherwise the set is part of the main one and wakes the loop at once.
+    /// a wake-up's cost is the wake-up itself, not the work. Otherwise the set is part of the
+    /// main one and wakes the loop at once.
     private let deferredDescriptor: Int32
     private var deferredSetIsWatched = false
     private var lastPromptReadiness: MonotonicInstant?
@@ -163,8 +160,7 @@ public final class EventLoop {
             if n < 0 { throw SystemError("epoll_wait", errno: errno) }
             wakeUps &+= 1
             if n > 0 { dispatchReady(Int(n), prompt: true) }
-            if deferring && Clocks.monotonic().seconds(since: lastDeferredCheck) >= deferralWindow / 2
-                || n > 0 && readyDescriptors[0..<Int(n)].contains(deferredDescriptor) { try dispatchDeferred() }
+            if deferring || n > 0 && readyDescriptors[0..<Int(n)].contains(deferredDescriptor) { try dispatchDeferred() }
             fireDueTimers()
         }
     }
