@@ -248,8 +248,8 @@ def main():
         print("wake-ups a second while recording: pacerd %.1f, gpsd %.1f; a process that only wakes costs %.0f us "
               "of CPU a wake-up on this machine" % (rate["pacerd"], rate["gpsd"], wakeup_floor_us()))
         if sessions_latency:
-            print("pacerd's sessions replies: p50 %.2f ms, p99 %.2f ms, max %.2f ms (a request that comes between two "
-                  "epochs is answered on the next one's wake-up)" % (percentile(sessions_latency, 50),
+            print("pacerd's sessions replies: p50 %.2f ms, p99 %.2f ms, max %.2f ms (a client polling faster than the "
+                  "deferral window is read every other epoch at 10 Hz, two requests at a time)" % (percentile(sessions_latency, 50),
                                                                   percentile(sessions_latency, 99), max(sessions_latency)))
         rss = stats["pacerd"][0] / stats["gpsd"][0]
         cpu = stats["pacerd"][1] / max(stats["gpsd"][1], 0.001)

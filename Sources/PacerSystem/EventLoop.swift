@@ -31,6 +31,8 @@ public final class EventLoop {
     private struct Watch {
         var interest: Interest
         var deferrable: Bool
+        /// Read only on the deferred set's full reads (`coalesce`).
+        var coalesced = false
         var handler: (Readiness) -> Void
     }
 
@@ -50,11 +52,17 @@ public final class EventLoop {
     /// least every `deferralWindow` seconds (a receiver streaming at 4 Hz or more), this set is
     /// read on those wake-ups instead of waking the loop itself, within `deferralWindow` at the
     /// latest: a frontend polling the daemon does not double its wake-ups, and on a board most of
-    /// a wake-up's cost is the wake-up itself, not the work. Otherwise the set is part of the
-    /// main one and wakes the loop at once.
+    /// a wake-up's cost is the wake-up itself, not the work. A watch marked `coalesce` (a client
+    /// polling faster than the window) is read only on the first of those wake-ups half a window
+    /// after the set's last full read: at 10 Hz, a frontend polling ten times a second has two
+    /// requests read at once and both replies sent in one call (`SocketServer.release`), where
+    /// a send costs about the same whatever it carries. The others, a watcher's first request
+    /// among them, are read on the next wake-up. Otherwise the set is part of the main one and
+    /// wakes the loop at once.
     private let deferredDescriptor: Int32
     private var deferredSetIsWatched = false
     private var lastPromptReadiness: MonotonicInstant?
+    /// The last read of every ready deferrable watch, coalesced ones included.
     private var lastDeferredCheck = Clocks.monotonic()
     /// The longest a deferrable descriptor's readiness waits; 0 never defers.
     public var deferralWindow: Double = 0
@@ -100,6 +108,14 @@ public final class EventLoop {
         guard let watch = watches.removeValue(forKey: fd) else { return }
         _ = pacer_epoll_unwatch(set(watch.deferrable), fd)
     }
+
+    /// Marks a deferrable watch as one whose readiness may wait for the deferred set's next full
+    /// read (see `deferredDescriptor`), or as one read on every wake-up again.
+    public func coalesce(_ fd: Int32, _ coalesced: Bool) {
+        watches[fd]?.coalesced = coalesced
+    }
+
+    func isCoalesced(_ fd: Int32) -> Bool { watches[fd]?.coalesced ?? false }
 
     private func set(_ deferrable: Bool) -> Int32 { deferrable ? deferredDescriptor : epollDescriptor }
 
@@ -160,24 +176,28 @@ public final class EventLoop {
             if n < 0 { throw SystemError("epoll_wait", errno: errno) }
             wakeUps &+= 1
             if n > 0 { dispatchReady(Int(n), prompt: true) }
-            if deferring || n > 0 && readyDescriptors[0..<Int(n)].contains(deferredDescriptor) { try dispatchDeferred() }
+            if deferring || n > 0 && readyDescriptors[0..<Int(n)].contains(deferredDescriptor) {
+                try dispatchDeferred(all: !deferring || Clocks.monotonic().seconds(since: lastDeferredCheck) >= deferralWindow / 2)
+            }
             fireDueTimers()
         }
     }
 
-    private func dispatchDeferred() throws {
-        lastDeferredCheck = Clocks.monotonic()
+    /// Reads the ready deferrable watches; the coalesced ones only when `all` (they stay ready,
+    /// epoll being level-triggered, for the next full read).
+    private func dispatchDeferred(all: Bool) throws {
+        if all { lastDeferredCheck = Clocks.monotonic() }
         let capacity = Int32(readyDescriptors.count)
         let n = restartingEINTR { pacer_epoll_wait(deferredDescriptor, &readyDescriptors, &readyFlags, capacity, 0) }
         if n < 0 { throw SystemError("epoll_wait", errno: errno) }
-        if n > 0 { dispatchReady(Int(n), prompt: false) }
+        if n > 0 { dispatchReady(Int(n), prompt: false, skippingCoalesced: !all) }
     }
 
-    private func dispatchReady(_ count: Int, prompt: Bool) {
+    private func dispatchReady(_ count: Int, prompt: Bool, skippingCoalesced: Bool = false) {
         for i in 0..<count {
             let fd = readyDescriptors[i], r = readyFlags[i]
             // A handler earlier in this round may have unwatched (and closed) this descriptor.
-            guard let w = watches[fd] else { continue }
+            guard let w = watches[fd], !(skippingCoalesced && w.coalesced) else { continue }
             if prompt { lastPromptReadiness = Clocks.monotonic() }
             w.handler(Readiness(readable: r & Int32(PACER_READABLE) != 0,
                                 writable: r & Int32(PACER_WRITABLE) != 0,

@@ -9,8 +9,9 @@ import PacerCore
 /// Each client has a bounded output queue: a client that stops reading is dropped once its
 /// queue passes `outputLimit`, so it costs bounded memory and never delays anyone else.
 /// Clients are deferrable watches of the loop: while the receiver streams, a request is read on
-/// an epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`), and the
-/// replies to the requests of one read are sent together (`release`).
+/// an epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`), a polling
+/// client's every other one at 10 Hz (`notePolling`), and the replies to the requests of one
+/// read are sent together (`release`).
 public final class SocketServer {
     public struct Limits: Sendable {
         public var maximumClients = 256
@@ -208,16 +209,33 @@ public final class SocketServer {
             }
             // The replies to this read's requests go out together.
             client.holding = true
+            var requests = 0
             readBuffer.withUnsafeBytes { buf in
                 client.framer.push(UnsafeRawBufferPointer(rebasing: buf[0..<n])) { line in
+                    requests += 1
                     if !client.closed { onLine(client, line) }
                 }
             }
             client.holding = false
             release(client)
+            if requests > 0 && !client.closed { notePolling(client) }
             // A short read emptied the socket: the loop reports it again when more comes, so a
             // read that would only say EAGAIN is a system call saved on every request.
             if client.closed || n < readBuffer.count { return }
+        }
+    }
+
+    /// A client whose requests come closer together than the deferral window is polling: its
+    /// requests wait for the loop's next full read of the clients, so that at 10 Hz two are read
+    /// at once and answered with one send (`EventLoop.coalesce`). A client that asks now and
+    /// then, a watcher's first request among them, is read on the next wake-up.
+    private func notePolling(_ client: SocketClient) {
+        let now = Clocks.monotonic()
+        let polling = client.lastRequestRead.map { now.seconds(since: $0) < loop.deferralWindow } ?? false
+        client.lastRequestRead = now
+        if polling != client.polling {
+            client.polling = polling
+            loop.coalesce(client.fd, polling)
         }
     }
 

@@ -11,9 +11,8 @@ import XCTest
 /// one call takes, past the kernel's send buffer, and through the queue when the kernel takes
 /// only part of them.
 final class SocketServerReplyTests: XCTestCase {
-    /// Serves requests "N:SIZE" with a reply of SIZE bytes, "N:" and filler and a newline; the
-    /// client sends every request in one write and reads until all replies are in.
-    private func replies(to sizes: [Int]) throws -> [String] {
+    /// A server on a fresh socket in its own loop, for `body` to drive and run.
+    private func withServer<T>(window: Double = 0, _ body: (EventLoop, SocketServer, _ path: String) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-server-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -21,31 +20,40 @@ final class SocketServerReplyTests: XCTestCase {
         let listener = try UnixListeningSocket.bind(path: path, mode: 0o600, groupID: nil)
         defer { close(listener) }
         let loop = EventLoop()
+        loop.deferralWindow = window
         let server = SocketServer(listening: listener, loop: loop)
         server.needsDatabaseGroups = { _ in false }
-        server.onLine = { client, framed in
-            guard case .line(let request) = framed else { return XCTFail("oversized request") }
-            let text = String(decoding: request, as: UTF8.self)
-            let size = Int(text.split(separator: ":")[1])!
-            let head = Array("\(text.split(separator: ":")[0]):".utf8)
-            server.send(head + [UInt8](repeating: UInt8(ascii: "x"), count: size - head.count - 1) + [10], to: client)
+        defer { server.shutdown() }
+        return try body(loop, server, path)
+    }
+
+    /// Serves requests "N:SIZE" with a reply of SIZE bytes, "N:" and filler and a newline; the
+    /// client sends every request in one write and reads until all replies are in.
+    private func replies(to sizes: [Int]) throws -> [String] {
+        try withServer { loop, server, path in
+            server.onLine = { client, framed in
+                guard case .line(let request) = framed else { return XCTFail("oversized request") }
+                let text = String(decoding: request, as: UTF8.self)
+                let size = Int(text.split(separator: ":")[1])!
+                let head = Array("\(text.split(separator: ":")[0]):".utf8)
+                server.send(head + [UInt8](repeating: UInt8(ascii: "x"), count: size - head.count - 1) + [10], to: client)
+            }
+            let client = try UnixSocketConnection(path: path)
+            let requests = sizes.enumerated().map { "\($0.offset):\($0.element)\n" }.joined()
+            try client.send(Array(requests.utf8))
+            var received: [UInt8] = []
+            let expected = sizes.reduce(0, +)
+            // The client reads only from the loop's thread, a little at a time, as a slow frontend.
+            loop.schedule(after: 0.01, repeating: 0.01) {
+                var chunk = [UInt8](repeating: 0, count: 32 * 1024)
+                let n = recv(client.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
+                if n > 0 { received += chunk.prefix(n) }
+                if received.count >= expected { loop.stop() }
+            }
+            loop.schedule(after: 60) { loop.stop() }
+            try loop.run()
+            return received.split(separator: 10, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
         }
-        let client = try UnixSocketConnection(path: path)
-        let requests = sizes.enumerated().map { "\($0.offset):\($0.element)\n" }.joined()
-        try client.send(Array(requests.utf8))
-        var received: [UInt8] = []
-        let expected = sizes.reduce(0, +)
-        // The client reads only from the loop's thread, a little at a time, as a slow frontend.
-        loop.schedule(after: 0.01, repeating: 0.01) {
-            var chunk = [UInt8](repeating: 0, count: 32 * 1024)
-            let n = recv(client.fd, &chunk, chunk.count, Int32(MSG_DONTWAIT))
-            if n > 0 { received += chunk.prefix(n) }
-            if received.count >= expected { loop.stop() }
-        }
-        loop.schedule(after: 60) { loop.stop() }
-        try loop.run()
-        server.shutdown()
-        return received.split(separator: 10, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func check(_ sizes: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
@@ -67,5 +75,50 @@ final class SocketServerReplyTests: XCTestCase {
 
     func testRepliesLargerThanTheKernelsBufferGoOutAsTheClientReads() throws {
         try check([100_000, 120_000, 90_000, 150_000, 20])
+    }
+
+    /// Sends one request, then one after each of `gaps` seconds, each read on its own; returns
+    /// whether the server then takes the client for a poller (its readiness coalesced).
+    private func coalescedAfterRequests(window: Double, gaps: [Double]) throws -> Bool {
+        try withServer(window: window) { loop, server, path in
+            // Epochs every 50 ms, as a receiver streaming: requests ride on their wake-ups.
+            let (gps, gpsPeer) = try socketPair()
+            defer { close(gps); close(gpsPeer) }
+            loop.watch(gps, .read) { _ in
+                var bytes = [UInt8](repeating: 0, count: 64)
+                _ = Glibc.read(gps, &bytes, bytes.count)
+            }
+            loop.schedule(after: 0.05, repeating: 0.05) { _ = write(gpsPeer, "e", 1) }
+            var read = 0
+            server.onLine = { client, _ in
+                read += 1
+                server.send(Array("ok\n".utf8), to: client)
+                if read == gaps.count + 1 { loop.stop() }
+            }
+            let client = try UnixSocketConnection(path: path)
+            var due = 0.0
+            for gap in [0] + gaps {
+                due += gap
+                loop.schedule(after: due) { do { try client.send(Array("r\n".utf8)) } catch { XCTFail("send: \(error)") } }
+            }
+            loop.schedule(after: 60) { loop.stop() }
+            try loop.run()
+            XCTAssertEqual(read, gaps.count + 1)
+            let fd = try XCTUnwrap(server.clients.keys.first)
+            XCTAssertEqual(server.clients[fd]?.polling, loop.isCoalesced(fd))
+            return loop.isCoalesced(fd)
+        }
+    }
+
+    func testAClientAskingFasterThanTheWindowIsReadWithTheOthersPolls() throws {
+        XCTAssertTrue(try coalescedAfterRequests(window: 30, gaps: [0.05]))
+    }
+
+    /// A watcher's one request, and requests further apart than the window, are read on the
+    /// next wake-up.
+    func testAFirstRequestAndRequestsFurtherApartThanTheWindowAreNotCoalesced() throws {
+        XCTAssertFalse(try coalescedAfterRequests(window: 30, gaps: []))
+        XCTAssertFalse(try coalescedAfterRequests(window: 0.2, gaps: [0.5]))
+        XCTAssertFalse(try coalescedAfterRequests(window: 0.2, gaps: [0.05, 0.5]), "no longer polling")
     }
 }
