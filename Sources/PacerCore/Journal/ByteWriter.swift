@@ -14,12 +14,10 @@ public struct ByteWriter: Sendable {
 
     public mutating func u16(_ v: UInt16) { bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8(v >> 8)) }
 
-    public mutating func u32(_ v: UInt32) {
-        bytes.append(UInt8(v & 0xFF)); bytes.append(UInt8((v >> 8) & 0xFF))
-        bytes.append(UInt8((v >> 16) & 0xFF)); bytes.append(UInt8(v >> 24))
-    }
+    /// One append of the value's little-endian bytes, not one per byte (each a uniqueness check).
+    public mutating func u32(_ v: UInt32) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
 
-    public mutating func u64(_ v: UInt64) { u32(UInt32(truncatingIfNeeded: v)); u32(UInt32(truncatingIfNeeded: v >> 32)) }
+    public mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) } }
 
     public mutating func i64(_ v: Int64) { u64(UInt64(bitPattern: v)) }
 

@@ -92,7 +92,10 @@ public struct JournalSampleCodec: Sendable {
         last[lane] = v
     }
 
-    private mutating func take(lane: Int, _ secondOrder: Bool, _ r: inout ByteReader) throws -> Int64 {
+    /// One value of a lane: a zigzag delta (of the last step, for second-order rows).
+    @inline(__always)
+    private static func take(lane: Int, _ secondOrder: Bool, _ r: inout ByteReader,
+                             _ last: UnsafeMutableBufferPointer<Int64>, _ step: UnsafeMutableBufferPointer<Int64>) throws -> Int64 {
         let d = try r.zigzag()
         let delta = secondOrder ? step[lane] &+ d : d
         step[lane] = delta
@@ -112,28 +115,36 @@ public struct JournalSampleCodec: Sendable {
             for _ in 0..<n { fieldIDs.append(try r.varint()) }
         }
         var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: time))
-        let table = JournalSampleField.table
-        for id in fieldIDs {
-            let row = id < 64 ? Int(JournalSampleField.rowOfID[Int(id)]) : -1
-            guard row >= 0 else { try Self.skip(id: id, &r); continue }
-            let field = table[row]
-            switch field.value {
-            case let .number(scale, _, set):
-                set(&s, Double(try take(lane: 2 * row, field.secondOrder, &r)) / scale)
-            case let .integer(range, _, set):
-                let v = try take(lane: 2 * row, field.secondOrder, &r)
-                guard range.contains(v) else { throw ByteReader.Malformed() }
-                set(&s, Int(v))
-            case .position:
-                s.latitude = Double(try take(lane: 2 * row, true, &r)) / 1e7
-                s.longitude = Double(try take(lane: 2 * row + 1, true, &r)) / 1e7
-            case .rrIntervals:
-                let (n, first) = try Self.takeListHead(&r)
-                s.rrIntervals.reserveCapacity(n)
-                for i in 0..<n {
-                    lastRR = lastRR &+ (i == 0 ? first : try r.zigzag())
-                    guard lastRR >= 0, lastRR <= 0xFFFF else { throw ByteReader.Malformed() }
-                    s.rrIntervals.append(UInt16(lastRR))
+        // The lanes through pointers, and the rows as `decoders`: a journal scan decodes every
+        // sample of every session, and copying table rows and checking the lane arrays'
+        // uniqueness per value were most of its cost.
+        let ids = fieldIDs, decoders = JournalSampleField.decoders
+        var rr = lastRR
+        defer { lastRR = rr }
+        try last.withUnsafeMutableBufferPointer { last in
+            try step.withUnsafeMutableBufferPointer { step in
+                for id in ids {
+                    let row = id < 64 ? Int(JournalSampleField.rowOfID[Int(id)]) : -1
+                    guard row >= 0 else { try Self.skip(id: id, &r); continue }
+                    switch decoders[row] {
+                    case let .number(scale, secondOrder, set):
+                        set(&s, Double(try Self.take(lane: 2 * row, secondOrder, &r, last, step)) / scale)
+                    case let .integer(range, secondOrder, set):
+                        let v = try Self.take(lane: 2 * row, secondOrder, &r, last, step)
+                        guard range.contains(v) else { throw ByteReader.Malformed() }
+                        set(&s, Int(v))
+                    case .position:
+                        s.latitude = Double(try Self.take(lane: 2 * row, true, &r, last, step)) / 1e7
+                        s.longitude = Double(try Self.take(lane: 2 * row + 1, true, &r, last, step)) / 1e7
+                    case .rrIntervals:
+                        let (n, first) = try Self.takeListHead(&r)
+                        s.rrIntervals.reserveCapacity(n)
+                        for i in 0..<n {
+                            rr = rr &+ (i == 0 ? first : try r.zigzag())
+                            guard rr >= 0, rr <= 0xFFFF else { throw ByteReader.Malformed() }
+                            s.rrIntervals.append(UInt16(rr))
+                        }
+                    }
                 }
             }
         }

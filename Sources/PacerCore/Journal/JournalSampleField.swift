@@ -56,6 +56,24 @@ public struct JournalSampleField: Sendable {
                            value: .integer(range: 0...65535, get: { $0.power }, set: { $0.power = $1 })),
     ]
 
+    /// What the decoder needs of each row, in table order: its quantization and setter without
+    /// its name and getter, so that reading a value copies no more than that.
+    enum Decoder {
+        case number(scale: Double, secondOrder: Bool, set: @Sendable (inout SessionSample, Double) -> Void)
+        case integer(range: ClosedRange<Int64>, secondOrder: Bool, set: @Sendable (inout SessionSample, Int) -> Void)
+        case position
+        case rrIntervals
+    }
+
+    static let decoders: [Decoder] = table.map { field in
+        switch field.value {
+        case let .number(scale, _, set): .number(scale: scale, secondOrder: field.secondOrder, set: set)
+        case let .integer(range, _, set): .integer(range: range, secondOrder: field.secondOrder, set: set)
+        case .position: .position
+        case .rrIntervals: .rrIntervals
+        }
+    }
+
     /// Row of each known id below 64 (ids are small), -1 for none.
     static let rowOfID: [Int8] = {
         var rows = [Int8](repeating: -1, count: 64)

@@ -60,36 +60,56 @@ public enum SessionSummaryCodec {
         Segment(33, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
     ]
 
+    /// Row of each id below 64 in `sessionFields` and `segmentFields`, -1 for none: a reader
+    /// looks up every id it meets, and searching the table copied a row per comparison.
+    static let sessionRowOfID = rows(sessionFields), segmentRowOfID = rows(segmentFields)
+
+    private static func rows<T>(_ fields: [SummaryField<T>]) -> [Int8] {
+        var rows = [Int8](repeating: -1, count: 64)
+        for (i, f) in fields.enumerated() {
+            precondition(f.id < 64 && i < 128, "field \(f.name): ids stay below 64")
+            rows[Int(f.id)] = Int8(i)
+        }
+        return rows
+    }
+
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
         w.u8(3)
         w.u8(activityCode(s.activity))
         encodeFields(sessionFields, of: s, into: &w)
     }
 
+    /// One pass over the table: the count of present fields comes first but is known only at
+    /// the end, and as a table has far fewer than 128 rows it is one varint byte, patched last
+    /// (a history index rebuild encodes every session's laps and splits this way).
     static func encodeFields<T>(_ fields: [SummaryField<T>], of target: T, into w: inout ByteWriter) {
-        let present = fields.filter { f in
-            switch f.value {
-            case let .double(get, _): get(target) != nil
-            case let .integer(get, _): get(target) != nil
-            case let .doubles(get, _): get(target) != nil
-            case .segments: true
-            }
-        }
-        w.varint(UInt64(present.count))
-        for f in present {
-            w.varint(f.id)
-            switch f.value {
-            case let .double(get, _): w.f64(get(target)!)
-            case let .integer(get, _): w.zigzag(Int64(get(target)!))
-            case let .doubles(get, _): let v = get(target)!; w.varint(UInt64(v.count)); for x in v { w.f64(x) }
+        assert(fields.count < 128)
+        let countAt = w.count
+        w.u8(0)
+        var present: UInt8 = 0
+        for row in fields.indices {
+            let id = fields[row].id
+            switch fields[row].value {
+            case let .double(get, _):
+                guard let v = get(target) else { continue }
+                w.varint(id); w.f64(v)
+            case let .integer(get, _):
+                guard let v = get(target) else { continue }
+                w.varint(id); w.zigzag(Int64(v))
+            case let .doubles(get, _):
+                guard let v = get(target) else { continue }
+                w.varint(id); w.varint(UInt64(v.count)); for x in v { w.f64(x) }
             case let .segments(get, _):
+                w.varint(id)
                 var inner = ByteWriter(capacity: 256)
                 let segments = get(target)
                 inner.varint(UInt64(segments.count))
                 for g in segments { encodeFields(segmentFields, of: g, into: &inner) }
                 w.varint(UInt64(inner.count)); w.append(inner.bytes)
             }
+            present += 1
         }
+        w.bytes[countAt] = present
     }
 
     public static func decode(_ r: inout ByteReader) throws -> SessionSummary {
@@ -97,16 +117,17 @@ public enum SessionSummaryCodec {
         if version == 1 || version == 2 { return try SessionSummaryCodecV1.decode(&r, version: version) }
         guard version == 3, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         var s = SessionSummary(activity: activity)
-        try decodeFields(sessionFields, into: &s, &r)
+        try decodeFields(sessionFields, sessionRowOfID, into: &s, &r)
         return s
     }
 
-    static func decodeFields<T>(_ fields: [SummaryField<T>], into target: inout T, _ r: inout ByteReader) throws {
+    static func decodeFields<T>(_ fields: [SummaryField<T>], _ rowOfID: [Int8], into target: inout T, _ r: inout ByteReader) throws {
         let n = try r.count(max: r.remaining)
         for _ in 0..<n {
             let id = try r.varint()
-            guard let f = fields.first(where: { $0.id == id }) else { try skip(id: id, &r); continue }
-            switch f.value {
+            let row = id < 64 ? Int(rowOfID[Int(id)]) : -1
+            guard row >= 0 else { try skip(id: id, &r); continue }
+            switch fields[row].value {
             case let .double(_, set): set(&target, try r.f64())
             case let .integer(_, set): set(&target, Int(clamping: try r.zigzag()))
             case let .doubles(_, set):
@@ -124,7 +145,7 @@ public enum SessionSummaryCodec {
                 segments.reserveCapacity(count)
                 for _ in 0..<count {
                     var g = SegmentSummary(index: 0)
-                    try decodeFields(segmentFields, into: &g, &inner)
+                    try decodeFields(segmentFields, segmentRowOfID, into: &g, &inner)
                     segments.append(g)
                 }
                 guard inner.isAtEnd else { throw ByteReader.Malformed() }
