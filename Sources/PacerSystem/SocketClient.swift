@@ -20,10 +20,8 @@ public final class SocketClient {
     var held: [[UInt8]] = []
     var heldBytes = 0
     var holding = false
-    /// When a read last brought a request, and whether they come faster than the deferral
-    /// window (`SocketServer.notePolling`).
+    /// When a read last brought a request (`SocketServer.notePolling`).
     var lastRequestRead: MonotonicInstant?
-    var polling = false
     var closed = false
 
     init(id: Int, fd: Int32, peer: PeerIdentity, maximumRequestLength: Int) {

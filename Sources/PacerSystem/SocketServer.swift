@@ -231,12 +231,8 @@ public final class SocketServer {
     /// then, a watcher's first request among them, is read on the next wake-up.
     private func notePolling(_ client: SocketClient) {
         let now = Clocks.monotonic()
-        let polling = client.lastRequestRead.map { now.seconds(since: $0) < loop.deferralWindow } ?? false
+        loop.coalesce(client.fd, client.lastRequestRead.map { now.seconds(since: $0) < loop.deferralWindow } ?? false)
         client.lastRequestRead = now
-        if polling != client.polling {
-            client.polling = polling
-            loop.coalesce(client.fd, polling)
-        }
     }
 
     private func flush(_ client: SocketClient) {

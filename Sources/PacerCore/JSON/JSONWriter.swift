@@ -104,12 +104,7 @@ public struct JSONWriter {
     }
 
     /// Appends bytes as they are, outside the JSON structure.
-    public mutating func raw(_ text: UnsafeRawBufferPointer) {
-        put(text.count, separated: false) { p in
-            if let from = text.baseAddress { UnsafeMutableRawPointer(p).copyMemory(from: from, byteCount: text.count) }
-            return text.count
-        }
-    }
+    public mutating func raw(_ text: UnsafeRawBufferPointer) { put(copying: text, separated: false) }
 
     static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
@@ -213,12 +208,7 @@ public struct JSONWriter {
             put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(Int(v), to: $0) }
         } else {
             var text = v.description
-            text.withUTF8 { utf8 in
-                put(utf8.count, separated: true) { p in
-                    p.update(from: utf8.baseAddress!, count: utf8.count)
-                    return utf8.count
-                }
-            }
+            text.withUTF8 { put(copying: UnsafeRawBufferPointer($0), separated: true) }
         }
         needsComma = true
     }
@@ -248,6 +238,14 @@ public struct JSONWriter {
             return comma &+ fill(p + comma)
         }
         count = start &+ written
+    }
+
+    /// Writes `text` as one token (see `put`).
+    private mutating func put(copying text: UnsafeRawBufferPointer, separated: Bool) {
+        put(text.count, separated: separated) { p in
+            if let from = text.baseAddress { UnsafeMutableRawPointer(p).copyMemory(from: from, byteCount: text.count) }
+            return text.count
+        }
     }
 
     /// Doubles the room (at least), so a long document costs few copies.

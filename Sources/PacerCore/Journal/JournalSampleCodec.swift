@@ -124,8 +124,7 @@ public struct JournalSampleCodec: Sendable {
         try last.withUnsafeMutableBufferPointer { last in
             try step.withUnsafeMutableBufferPointer { step in
                 for id in ids {
-                    let row = id < 64 ? Int(JournalSampleField.rowOfID[Int(id)]) : -1
-                    guard row >= 0 else { try Self.skip(id: id, &r); continue }
+                    guard let row = JournalSampleField.rows.row(of: id) else { try Self.skip(id: id, &r); continue }
                     switch decoders[row] {
                     case let .number(scale, secondOrder, set):
                         set(&s, Double(try Self.take(lane: 2 * row, secondOrder, &r, last, step)) / scale)

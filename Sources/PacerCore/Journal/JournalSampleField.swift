@@ -74,10 +74,5 @@ public struct JournalSampleField: Sendable {
         }
     }
 
-    /// Row of each known id below 64 (ids are small), -1 for none.
-    static let rowOfID: [Int8] = {
-        var rows = [Int8](repeating: -1, count: 64)
-        for (i, f) in table.enumerated() { rows[Int(f.id)] = Int8(i) }
-        return rows
-    }()
+    static let rows = FieldRows(ids: table.map(\.id))
 }

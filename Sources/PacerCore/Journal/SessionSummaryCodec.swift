@@ -60,18 +60,7 @@ public enum SessionSummaryCodec {
         Segment(33, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
     ]
 
-    /// Row of each id below 64 in `sessionFields` and `segmentFields`, -1 for none: a reader
-    /// looks up every id it meets, and searching the table copied a row per comparison.
-    static let sessionRowOfID = rows(sessionFields), segmentRowOfID = rows(segmentFields)
-
-    private static func rows<T>(_ fields: [SummaryField<T>]) -> [Int8] {
-        var rows = [Int8](repeating: -1, count: 64)
-        for (i, f) in fields.enumerated() {
-            precondition(f.id < 64 && i < 128, "field \(f.name): ids stay below 64")
-            rows[Int(f.id)] = Int8(i)
-        }
-        return rows
-    }
+    static let sessionRows = FieldRows(ids: sessionFields.map(\.id)), segmentRows = FieldRows(ids: segmentFields.map(\.id))
 
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
         w.u8(3)
@@ -80,10 +69,9 @@ public enum SessionSummaryCodec {
     }
 
     /// One pass over the table: the count of present fields comes first but is known only at
-    /// the end, and as a table has far fewer than 128 rows it is one varint byte, patched last
-    /// (a history index rebuild encodes every session's laps and splits this way).
+    /// the end, and as a table has fewer than 128 rows (`FieldRows` checks it) it is one varint
+    /// byte, patched last (a history index rebuild encodes every session's laps and splits this way).
     static func encodeFields<T>(_ fields: [SummaryField<T>], of target: T, into w: inout ByteWriter) {
-        assert(fields.count < 128)
         let countAt = w.count
         w.u8(0)
         var present: UInt8 = 0
@@ -117,16 +105,15 @@ public enum SessionSummaryCodec {
         if version == 1 || version == 2 { return try SessionSummaryCodecV1.decode(&r, version: version) }
         guard version == 3, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         var s = SessionSummary(activity: activity)
-        try decodeFields(sessionFields, sessionRowOfID, into: &s, &r)
+        try decodeFields(sessionFields, sessionRows, into: &s, &r)
         return s
     }
 
-    static func decodeFields<T>(_ fields: [SummaryField<T>], _ rowOfID: [Int8], into target: inout T, _ r: inout ByteReader) throws {
+    static func decodeFields<T>(_ fields: [SummaryField<T>], _ rows: FieldRows, into target: inout T, _ r: inout ByteReader) throws {
         let n = try r.count(max: r.remaining)
         for _ in 0..<n {
             let id = try r.varint()
-            let row = id < 64 ? Int(rowOfID[Int(id)]) : -1
-            guard row >= 0 else { try skip(id: id, &r); continue }
+            guard let row = rows.row(of: id) else { try skip(id: id, &r); continue }
             switch fields[row].value {
             case let .double(_, set): set(&target, try r.f64())
             case let .integer(_, set): set(&target, Int(clamping: try r.zigzag()))
@@ -145,7 +132,7 @@ public enum SessionSummaryCodec {
                 segments.reserveCapacity(count)
                 for _ in 0..<count {
                     var g = SegmentSummary(index: 0)
-                    try decodeFields(segmentFields, segmentRowOfID, into: &g, &inner)
+                    try decodeFields(segmentFields, segmentRows, into: &g, &inner)
                     segments.append(g)
                 }
                 guard inner.isAtEnd else { throw ByteReader.Malformed() }
