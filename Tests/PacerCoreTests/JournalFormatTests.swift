@@ -40,6 +40,35 @@ final class JournalFormatTests: XCTestCase {
         XCTAssertEqual(open?.samples.count, 9)
     }
 
+    /// Recovery's outline: the same sessions end and the same one is open as in a full read, with
+    /// no summary decoded (and none kept for a later continuation).
+    func testAnOutlineFindsTheOpenSessionWithoutDecodingSummaries() throws {
+        var f = JournalFixture()
+        f.addSession(id: 4, start: t0, sampleCount: 30)
+        f.addSession(id: 7, start: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 86_400_000), sampleCount: 12)
+        f.addSession(id: 9, start: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + 2 * 86_400_000), sampleCount: 5, finish: false)
+        var outline = JournalAssembler(wantSamples: { _ in false }, decodesSummaries: false)
+        var ended: [JournalSession] = []
+        let result = try f.bytes.withUnsafeBytes { raw in
+            var failure: Error?
+            let result = JournalScanner.scan(raw) { type, payload, offset in
+                do { if let s = try outline.consume(type: type, payload: payload, segment: 1, offset: offset) { ended.append(s) } }
+                catch { failure = error; return false }
+                return true
+            }
+            if let failure { throw failure }
+            return result
+        }
+        XCTAssertEqual(result.end, .clean)
+        XCTAssertEqual(ended.map(\.id), [4, 7])
+        XCTAssertEqual(ended.map { $0.summary == nil }, [true, true])
+        XCTAssertEqual(ended.map(\.events.count), [3, 3])
+        XCTAssertEqual(outline.open?.id, 9)
+        XCTAssertEqual(outline.highestID, 9)
+        XCTAssertEqual(outline.sampleCount, 47, "samples are walked (for the open session's codec), not kept")
+        XCTAssertEqual(finishedSessions(f.bytes).sessions.map { $0.summary?.distanceMeters }, f.finished.map { $0.summary.distanceMeters })
+    }
+
     /// Both frame layouts: format 3's own, and the 9-byte frames a writer appends when it finishes
     /// (or deletes) a session in a segment an older build started.
     static let layouts: [UInt32] = [JournalFormat.version, 2]

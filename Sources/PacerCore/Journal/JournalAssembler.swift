@@ -24,6 +24,7 @@ public struct JournalAssembler {
     private var endedSummaries: [UInt64: SessionSummary] = [:]
     private let wantSamples: (UInt64) -> Bool
     private let keepsEndedSummaries: Bool
+    private let decodesSummaries: Bool
 
     /// - Parameters:
     ///   - wantSamples: which sessions to decode samples for (others are skipped).
@@ -31,9 +32,14 @@ public struct JournalAssembler {
     ///     (a whole-journal scan keeps them in its index rows): `ended` then holds no summary, so
     ///     a year of sessions is not held twice, and a continuation that breaks off before its
     ///     own sessionEnd comes back with `summary` nil (the earlier summary stands).
-    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }, keepsEndedSummaries: Bool = true) {
+    ///   - decodesSummaries: false for an outline that needs only which session is open (crash
+    ///     recovery): a sessionEnd's summary, most of the cost of a scan that skips samples, is
+    ///     left encoded (its frame's CRC-32C verified it) and the session ends with none.
+    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }, keepsEndedSummaries: Bool = true,
+                decodesSummaries: Bool = true) {
         self.wantSamples = wantSamples
-        self.keepsEndedSummaries = keepsEndedSummaries
+        self.keepsEndedSummaries = keepsEndedSummaries && decodesSummaries
+        self.decodesSummaries = decodesSummaries
     }
 
     /// The last decoded sample of the open session (the delta state a resumed writer continues from).
@@ -74,6 +80,10 @@ public struct JournalAssembler {
             sampleCount += n
             return nil
         }
+        if type == .sessionEnd && !decodesSummaries {
+            var r = ByteReader(payload)
+            return try end(id: r.varint(), summary: nil)
+        }
         guard let record = try JournalRecord.decode(type: type, payload: payload) else { return nil }
         switch record {
         case let .sessionStart(id, activity, start, config):
@@ -88,14 +98,7 @@ public struct JournalAssembler {
             open!.events.append(event)
             return nil
         case let .sessionEnd(id, summary):
-            guard var session = open, session.id == id else { throw ByteReader.Malformed() }
-            session.summary = summary
-            open = nil
-            codec = nil
-            ended[id] = EndedSession(activity: session.activity, start: session.start, config: session.config,
-                                     segment: session.segment, offset: session.offset)
-            if keepsEndedSummaries { endedSummaries[id] = summary }
-            return session
+            return try end(id: id, summary: summary)
         case let .tombstone(id, _):
             deleted.insert(id)
             return nil
@@ -114,6 +117,17 @@ public struct JournalAssembler {
             open!.events.append(.marker(time: time, kind: "reopened", detail: ""))
             return nil
         }
+    }
+
+    private mutating func end(id: UInt64, summary: SessionSummary?) throws -> JournalSession {
+        guard var session = open, session.id == id else { throw ByteReader.Malformed() }
+        session.summary = summary
+        open = nil
+        codec = nil
+        ended[id] = EndedSession(activity: session.activity, start: session.start, config: session.config,
+                                 segment: session.segment, offset: session.offset)
+        if keepsEndedSummaries { endedSummaries[id] = summary }
+        return session
     }
 
     /// At the end of a segment that is not the live tail, an open session can never continue

@@ -217,8 +217,8 @@ public final class JournalWriter {
         // any) the crash left open. Samples are delta-coded, so decoding them means walking them
         // all: only the open session's are decoded, below — a segment of closed sessions costs a
         // CRC pass, not a decode of months of samples.
-        // No summaries kept either: a continuation left open is read again from its start below.
-        var outline = JournalAssembler(wantSamples: { _ in false }, keepsEndedSummaries: false)
+        // No summaries decoded either: a continuation left open is read again from its start below.
+        var outline = JournalAssembler(wantSamples: { _ in false }, decodesSummaries: false)
         var malformedAt: Int?
         let result = try file.scanSegment(limit: size) { type, payload, offset in
             guard !type.holdsSamples else { return true }
