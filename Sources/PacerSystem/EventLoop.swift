@@ -68,6 +68,9 @@ public final class EventLoop {
     public var deferralWindow: Double = 0
     /// Returns from epoll_wait so far (the tests tell wake-ups apart by it).
     private(set) var wakeUps = 0
+    /// Runs once at the end of every wake-up, after every handler and timer of it: work that
+    /// may block (the journal's fdatasync) but must not delay what the handlers sent.
+    public var endOfWakeUp: (() -> Void)?
     private var watches: [Int32: Watch] = [:]
     private var timers: [TimerID: Timer] = [:]
     private var nextTimerID = 1
@@ -180,6 +183,7 @@ public final class EventLoop {
                 try dispatchDeferred(all: !deferring || Clocks.monotonic().seconds(since: lastDeferredCheck) >= deferralWindow / 2)
             }
             fireDueTimers()
+            endOfWakeUp?()
         }
     }
 

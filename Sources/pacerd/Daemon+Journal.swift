@@ -12,7 +12,9 @@ extension Daemon {
         var options = JournalWriter.Options()
         options.commitInterval = settings.journalSyncInterval
         options.keepRecoveredSessionOpen = true
+        options.writesSealedLater = true
         let writer = try JournalWriter(directory: settings.journalDirectory, options: options)
+        loop.endOfWakeUp = { [unowned self] in writeSealedJournal() }
         journal = SessionJournalRecorder(writer: writer, configSnapshot: configText)
         if writer.recovery.truncatedBytes > 0 {
             DaemonLog.warning("journal: cut \(writer.recovery.truncatedBytes) bytes of a torn tail")
@@ -47,7 +49,14 @@ extension Daemon {
         if case .closeRecovered = entry { loadHistory(); exportRecoveredIfClosed() }
     }
 
-    /// Commits what is buffered (at shutdown and on the 1 s tick).
+    /// Writes the sample commits sealed during this wake-up (the loop calls it last, so an epoch's
+    /// STATE goes out before the fdatasync).
+    func writeSealedJournal() {
+        guard let journal else { return }
+        do { try journal.writer.writeSealed() } catch { reportJournalError(error) }
+    }
+
+    /// Commits what is buffered (at shutdown, and before a child reads the journal).
     func syncJournal() {
         guard let journal else { return }
         do { try journal.writer.commit() } catch { reportJournalError(error) }

@@ -36,6 +36,30 @@ final class EventLoopTests: XCTestCase {
         XCTAssertEqual(events.count, 3)
     }
 
+    /// The end-of-wake-up hook (the journal's fdatasync) runs at the end of every wake-up, after
+    /// its handlers and its due timers.
+    func testEndOfWakeUpRunsOnceAfterEveryHandlerAndTimerOfTheWakeUp() throws {
+        let (a, b) = try socketPair()
+        defer { close(a); close(b) }
+        let loop = EventLoop()
+        var events: [String] = []
+        loop.watch(a, .read) { _ in
+            var buffer = [UInt8](repeating: 0, count: 8)
+            let n = read(a, &buffer, buffer.count)
+            events.append("read \(n)")
+        }
+        loop.endOfWakeUp = { events.append("end") }
+        loop.schedule(after: 0.05) {
+            events.append("timer")
+            XCTAssertEqual(write(b, "xy", 2), 2)
+        }
+        loop.schedule(after: 0.3) { events.append("stop"); loop.stop() }
+        try loop.run()
+        // A wake-up a hair before a timer is due (it has nothing to run) adds an "end" of its own.
+        let collapsed = events.enumerated().filter { $0.offset == 0 || $0.element != "end" || events[$0.offset - 1] != "end" }.map(\.element)
+        XCTAssertEqual(collapsed, ["timer", "end", "read 2", "end", "stop", "end"])
+    }
+
     func testAPeerClosingIsAHangup() throws {
         let (a, b) = try socketPair()
         defer { close(a) }

@@ -72,6 +72,37 @@ final class JournalWriterTests: XCTestCase {
         }
     }
 
+    /// The daemon's `writesSealedLater`: a due commit reaches the file only at `writeSealed()`,
+    /// and samples appended in between (a burst read at once) are not folded into it: the
+    /// segment is byte for byte the one immediate commits write.
+    func testSealedCommitsWaitForWriteSealedAndWriteTheSameBytes() throws {
+        func record(later: Bool, into path: String, probe: ((Int, Int) -> Void)? = nil) throws -> [UInt8] {
+            var options = JournalWriter.Options()
+            options.writesSealedLater = later
+            options.commitInterval = 2   // so that a burst goes on past the sample that made a commit due
+            let w = try JournalWriter(directory: path, options: options)
+            try w.beginSession(activity: .run, start: t0)
+            let segment = JournalDirectory(path: path).segmentPath(1)
+            for burst in stride(from: 0, to: 40, by: 4) {
+                for i in burst..<(burst + 4) { w.append(sample: sample(i)) }
+                let before = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segment)[.size] as? Int)
+                try w.writeSealed()
+                let after = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: segment)[.size] as? Int)
+                probe?(before, after)
+            }
+            try w.endSession(summary: summary(40))
+            return Array(try Data(contentsOf: URL(fileURLWithPath: segment)))
+        }
+        var grew = 0
+        let later = try record(later: true, into: dir) { before, after in
+            if after > before { grew += 1 }
+        }
+        let now = try record(later: false, into: dir + "-now")
+        defer { try? FileManager.default.removeItem(atPath: dir + "-now") }
+        XCTAssertEqual(grew, 10, "every burst of 4 s made a commit due, written by writeSealed alone")
+        XCTAssertTrue(later == now, "the segments differ (\(later.count) and \(now.count) bytes)")
+    }
+
     func testTornTailIsCutAndTheOpenSessionClosedAsInterrupted() throws {
         do {
             let w = try JournalWriter(directory: dir)

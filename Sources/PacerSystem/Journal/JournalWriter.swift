@@ -21,6 +21,12 @@ public final class JournalWriter {
         public var keepRecoveredSessionOpen = false
         /// fdatasync at each commit. Off only for bulk generation (bench), never for recording.
         public var synchronous = true
+        /// A commit that samples make due is sealed at once (its frame is the one an immediate
+        /// commit writes, so the bytes do not change) and written and fdatasynced at the next
+        /// `writeSealed()`: the daemon calls it at the end of each wake-up, once the watchers
+        /// have the epoch's STATE, which would otherwise wait for the card (an SD card's
+        /// fdatasync can take tens of milliseconds).
+        public var writesSealedLater = false
         public init() {}
     }
 
@@ -52,6 +58,8 @@ public final class JournalWriter {
         didSet { encoder.frameVersion = segmentVersion }
     }
     private var pending: [UInt8] = []
+    /// `pending` holds a sealed sample commit for `writeSealed()` (`writesSealedLater`).
+    private var sealedWaiting = false
     private var encoder = JournalEncoder()
     private var nextID: UInt64 = 1
     /// Session time of the latest sample, and what it was at the last commit.
@@ -115,8 +123,20 @@ public final class JournalWriter {
         encoder.append(sample: sample)
         latestSampleTime = sample.time
         if let last = committedSampleTime, sample.time.secondsSinceEpoch - last.secondsSinceEpoch >= options.commitInterval {
-            try? commit()
+            if options.writesSealedLater {
+                seal()
+                sealedWaiting = true
+            } else {
+                try? commit()
+            }
         }
+    }
+
+    /// Writes and fdatasyncs the commits `append(sample:)` sealed (`writesSealedLater`); the
+    /// samples appended since stay for the next commit, as they would have after an immediate one.
+    public func writeSealed() throws {
+        guard sealedWaiting else { return }
+        try writePending()
     }
 
     /// Records an event and commits.
@@ -135,8 +155,17 @@ public final class JournalWriter {
 
     /// Writes everything buffered and fdatasyncs. On failure the unwritten bytes stay queued.
     public func commit() throws {
+        seal()
+        try writePending()
+    }
+
+    private func seal() {
         encoder.flushSamples(into: &pending)
         committedSampleTime = latestSampleTime
+    }
+
+    private func writePending() throws {
+        sealedWaiting = false
         do {
             var done = 0
             defer { if done > 0 { pending.removeFirst(done); written += done } }
