@@ -80,9 +80,8 @@ public struct JournalAssembler {
             sampleCount += n
             return nil
         }
-        if type == .sessionEnd && !decodesSummaries {
-            var r = ByteReader(payload)
-            return try end(id: r.varint(), summary: nil)
+        if type == .sessionEnd && !decodesSummaries, let id = try JournalRecord.sessionID(type: type, payload: payload) {
+            return try end(id: id, summary: nil)
         }
         guard let record = try JournalRecord.decode(type: type, payload: payload) else { return nil }
         switch record {

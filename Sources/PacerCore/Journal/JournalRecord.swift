@@ -40,6 +40,15 @@ public enum JournalRecord: Equatable, Sendable {
         JournalFrame.append(type: type, payload: payload, version: version, to: &out)
     }
 
+    /// The session id a sessionStart's or a sessionEnd's payload begins with, read without the
+    /// rest (a summary is most of a record scan's cost): for scans that need only which
+    /// sessions there are. Nil for every other type.
+    public static func sessionID(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> UInt64? {
+        guard type == .sessionStart || type == .sessionEnd else { return nil }
+        var r = ByteReader(payload)
+        return try r.varint()
+    }
+
     /// Decodes a verified frame's payload; nil for samples. Throws on a malformed payload.
     public static func decode(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> JournalRecord? {
         var r = ByteReader(payload)

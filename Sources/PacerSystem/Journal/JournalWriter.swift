@@ -303,10 +303,7 @@ public final class JournalWriter {
         for segment in segments.reversed() {
             var highest: UInt64 = 0
             _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, _ in
-                if type == .sessionStart || type == .sessionEnd, case let r? = try? JournalRecord.decode(type: type, payload: payload) {
-                    if case let .sessionStart(id, _, _, _) = r { highest = max(highest, id) }
-                    if case let .sessionEnd(id, _) = r { highest = max(highest, id) }
-                }
+                if let id = try? JournalRecord.sessionID(type: type, payload: payload) { highest = max(highest, id) }
                 return true
             }
             if highest > 0 { return highest }
