@@ -19,6 +19,9 @@ extension Daemon {
         if writer.recovery.truncatedBytes > 0 {
             DaemonLog.warning("journal: cut \(writer.recovery.truncatedBytes) bytes of a torn tail")
         }
+        if writer.recovery.damagedRegions > 0 {
+            DaemonLog.warning("journal: passed \(writer.recovery.damagedRegions) damaged region(s), \(writer.recovery.damagedBytes) bytes, in the last segment; the frames after them are kept")
+        }
         if let open = writer.recoveredSession {
             DaemonLog.notice("journal: session \(open.id) was left open by a crash; a GPS fix decides whether it resumes")
             recorder.recover(open, at: Daemon.now()) { handle($0) }

@@ -9,7 +9,7 @@ final class JournalFormatTests: XCTestCase {
         var assembler = JournalAssembler()
         var sessions: [JournalSession] = []
         let result = bytes.withUnsafeBytes { raw in
-            JournalScanner.scan(raw) { type, payload, offset in
+            JournalScanner.scan(raw, skipped: { _ in assembler.skipped() }) { type, payload, offset in
                 do {
                     if let s = try assembler.consume(type: type, payload: payload, segment: 1, offset: offset) { sessions.append(s) }
                 } catch { XCTFail("a verified frame failed to decode at \(offset): \(error)"); return false }
@@ -93,12 +93,19 @@ final class JournalFormatTests: XCTestCase {
         }
     }
 
-    func testSingleBitFlipAnywhereEndsTheValidPrefixAtThatFrame() {
+    /// A flipped bit costs the frame it hits, not what follows: the scan passes it (one gap of
+    /// exactly that frame) unless it is the last frame, which is a damaged tail. Every other
+    /// session reads as it was written; the hit one keeps its summary (a lost start: from its
+    /// sessionEnd alone; lost samples: the ones before them), or ends interrupted at the next
+    /// start when its own end was hit.
+    func testASingleBitFlipCostsOnlyTheFrameItHits() {
         for version in Self.layouts {
         var f = JournalFixture(version: version)
         f.addSession(id: 1, start: t0, sampleCount: 10)
         f.addSession(id: 2, start: t0, sampleCount: 6)
+        f.addSession(id: 3, start: t0, sampleCount: 8)
         let starts = [JournalFormat.segmentHeaderSize] + f.frameEnds.dropLast()
+        let whole = finishedSessions(f.bytes).sessions
         for byte in 0..<f.bytes.count {
             for bit in 0..<8 {
                 var damaged = f.bytes
@@ -124,33 +131,74 @@ final class JournalFormatTests: XCTestCase {
                     XCTAssertNotEqual(result.segmentNumber, 1)
                     continue
                 }
-                let frameStart = starts.last { $0 <= byte }!
-                XCTAssertEqual(result.validEnd, frameStart, "byte \(byte) bit \(bit)")
-                XCTAssertNotEqual(result.end, .clean)
-                XCTAssertEqual(sessions.map(\.id), f.finished.filter { $0.end <= frameStart }.map(\.id))
+                let k = starts.lastIndex { $0 <= byte }!
+                let (frameStart, frameEnd) = (starts[k], f.frameEnds[k])
+                let what = "v\(version) byte \(byte) bit \(bit)"
+                let hit = f.finished.firstIndex { $0.end >= frameEnd }!
+                if frameEnd == f.bytes.count {
+                    XCTAssertEqual(result.validEnd, frameStart, what)
+                    XCTAssertNotEqual(result.end, .clean, what)
+                    XCTAssertEqual(result.gaps, 0, what)
+                    XCTAssertEqual(sessions.map(\.id), [1, 2], what)
+                    continue
+                }
+                XCTAssertEqual(result.end, .clean, what)
+                XCTAssertEqual(result.validEnd, f.bytes.count, what)
+                XCTAssertEqual(result.gaps, 1, what)
+                XCTAssertEqual(result.skippedBytes, frameEnd - frameStart, what)
+                guard sessions.map(\.id) == [1, 2, 3] else { return XCTFail("\(what): sessions \(sessions.map(\.id))") }
+                for (i, (got, expected)) in zip(sessions, whole).enumerated() where i != hit {
+                    XCTAssertEqual(got.samples, expected.samples, what)
+                    XCTAssertEqual(got.summary, expected.summary, what)
+                }
+                let got = sessions[hit], expected = whole[hit]
+                if frameEnd == f.finished[hit].end {
+                    // Its sessionEnd: closed by the next session's start, from its samples.
+                    XCTAssertEqual(got.summary?.interrupted, true, what)
+                    XCTAssertEqual(got.samples, expected.samples, what)
+                } else {
+                    XCTAssertEqual(got.summary, expected.summary, what)
+                    XCTAssertLessThanOrEqual(got.samples.count, expected.samples.count, what)
+                    XCTAssertEqual(got.samples, Array(expected.samples.prefix(got.samples.count)), what)
+                }
             }
         }
         }
     }
 
-    /// Zeros where frames should be (a file extended but never written) end the valid prefix
-    /// at the first zeroed frame, in both layouts.
-    func testZeroFillEndsTheValidPrefix() {
+    /// Zeros where frames should be (a region the file system never wrote) are passed like any
+    /// damage, in both layouts: every session whose frames they miss reads as written, and zeros
+    /// that run to the end are a torn tail, cut where they begin.
+    func testZeroFillCostsOnlyTheFramesItCovers() {
         for version in Self.layouts {
             var f = JournalFixture(version: version)
             f.addSession(id: 1, start: t0, sampleCount: 8)
-            f.addSession(id: 2, start: t0, sampleCount: 4, finish: false)
+            f.addSession(id: 2, start: t0, sampleCount: 6)
+            f.addSession(id: 3, start: t0, sampleCount: 4, finish: false)
             let starts = [JournalFormat.segmentHeaderSize] + f.frameEnds.dropLast()
+            let whole = finishedSessions(f.bytes).sessions
             for start in starts {
                 for zeros in [1, 3, 9, 64] {
                     var damaged = f.bytes
-                    for i in start..<min(damaged.count, start + zeros) { damaged[i] = 0 }
+                    let zeroEnd = min(damaged.count, start + zeros)
+                    for i in start..<zeroEnd { damaged[i] = 0 }
                     XCTAssertNotEqual(damaged, f.bytes, "no frame starts with a zero byte")
                     let (sessions, result, _) = finishedSessions(damaged)
-                    let end = start
-                    XCTAssertEqual(result.validEnd, end, "v\(version) zeros at \(start)+\(zeros)")
-                    XCTAssertNotEqual(result.end, .clean)
-                    XCTAssertEqual(sessions.map(\.id), f.finished.filter { $0.end <= end }.map(\.id))
+                    let what = "v\(version) zeros at \(start)+\(zeros)"
+                    XCTAssertGreaterThanOrEqual(result.validEnd, start, what)
+                    if zeroEnd == f.bytes.count {
+                        XCTAssertEqual(result.validEnd, start, what)
+                        XCTAssertNotEqual(result.end, .clean, what)
+                    }
+                    // The end of the last frame the zeros touch.
+                    let hitEnd = f.frameEnds.first { $0 >= zeroEnd }!
+                    for (i, expected) in f.finished.enumerated() {
+                        let begins = i == 0 ? JournalFormat.segmentHeaderSize : f.finished[i - 1].end
+                        guard expected.end <= start || begins >= hitEnd else { continue }
+                        let got = sessions.first { $0.id == expected.id }
+                        XCTAssertEqual(got?.samples, whole[i].samples, what)
+                        XCTAssertEqual(got?.summary, whole[i].summary, what)
+                    }
                 }
             }
         }

@@ -2,22 +2,26 @@ import XCTest
 @testable import PacerCore
 
 /// A segment scanned in windows (`JournalScanner.scan(_:at:endsSegment:visit:)`) visits the
-/// frames and returns the `Result` of the whole-segment scan as it was before windows existed
+/// frames, reports the damage it passes and returns the `Result` of a plain whole-segment scan
 /// (`ReferenceScanner`), on every truncation, every bit flip and the committed v1 journal,
 /// with windows so small that nearly every frame straddles two of them.
 final class JournalWindowScanTests: XCTestCase {
     let t0 = UTCTime(rfc3339: "2026-03-01T07:00:00Z")!
     static let windows = [1, 7, 64, 1000]
 
+    /// A verified frame, or (`type` nil) a damaged range passed, `offset..<skippedTo`.
     struct Visit: Equatable, CustomStringConvertible {
-        var type: JournalRecordType
+        var type: JournalRecordType?
         var payload: [UInt8]
         var offset: Int
-        var description: String { "\(type)@\(offset)+\(payload.count)" }
+        var skippedTo = 0
+        var description: String { type.map { "\($0)@\(offset)+\(payload.count)" } ?? "gap \(offset)..<\(skippedTo)" }
+        static func gap(_ r: Range<Int>) -> Visit { Visit(type: nil, payload: [], offset: r.lowerBound, skippedTo: r.upperBound) }
     }
 
-    /// `JournalScanner.scan` and `JournalFrame.layoutVersion` of a13d4b2, the last whole-file
-    /// scanner: what the windowed scan must equal. Kept verbatim as the oracle.
+    /// The whole-file scan written the plain way, one offset at a time over the whole segment:
+    /// `JournalFrame.layoutVersion` of a13d4b2, frames until damage, then each later offset
+    /// tried for a chain of frames (64 CRC bits, or 32 that reach the end). The oracle.
     enum ReferenceScanner {
         static func layoutVersion(_ bytes: UnsafeRawBufferPointer, header version: UInt32) -> UInt32 {
             let first = JournalFormat.segmentHeaderSize
@@ -27,30 +31,60 @@ final class JournalWindowScanTests: XCTestCase {
             return version
         }
 
-        static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int = 0,
+        static func chainStarts(_ bytes: UnsafeRawBufferPointer, at start: Int, version: UInt32) -> Bool {
+            var p = start, bits = 0
+            while true {
+                switch JournalFrame.read(bytes, at: p, version: version, longest: 1 << 16) {
+                case .corrupt: return false
+                case .torn: return bits >= 32
+                case let .frame(_, _, end):
+                    bits += version >= 3 && bytes[p] >= 0x80 ? 16 : 32
+                    if bits >= 64 { return true }
+                    if end == bytes.count { return bits >= 32 }
+                    p = end
+                }
+            }
+        }
+
+        static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int = 0, skipped: (Range<Int>) -> Void,
                          visit: (JournalRecordType, UnsafeRawBufferPointer, Int) -> Bool) -> JournalScanner.Result {
             guard let (headerVersion, number) = JournalFormat.segmentHeader(bytes) else {
                 return .init(segmentNumber: nil, validEnd: 0, end: .badHeader, frames: 0)
             }
             let version = layoutVersion(bytes, header: headerVersion)
             var offset = max(start, JournalFormat.segmentHeaderSize)
-            var frames = 0
+            var frames = 0, gaps = 0, skippedBytes = 0
+            var damage: (from: Int, end: JournalScanner.End)?
+            func result(_ end: JournalScanner.End) -> JournalScanner.Result {
+                .init(segmentNumber: number, version: version, validEnd: damage?.from ?? offset, end: end, frames: frames,
+                      gaps: gaps, skippedBytes: skippedBytes)
+            }
             while offset < bytes.count {
+                if let d = damage {
+                    guard chainStarts(bytes, at: offset, version: version) else {
+                        offset += 1
+                        continue
+                    }
+                    skipped(d.from..<offset)
+                    gaps += 1
+                    skippedBytes += offset - d.from
+                    damage = nil
+                }
                 switch JournalFrame.read(bytes, at: offset, version: version) {
                 case .torn:
-                    return .init(segmentNumber: number, version: version, validEnd: offset, end: .torn, frames: frames)
+                    damage = (offset, .torn)
+                    offset += 1
                 case .corrupt:
-                    return .init(segmentNumber: number, version: version, validEnd: offset, end: .corrupt, frames: frames)
+                    damage = (offset, .corrupt)
+                    offset += 1
                 case let .frame(type, payload, end):
                     frames += 1
                     let frameOffset = offset
                     offset = end
-                    if !visit(type, UnsafeRawBufferPointer(rebasing: bytes[payload]), frameOffset) {
-                        return .init(segmentNumber: number, version: version, validEnd: offset, end: .clean, frames: frames)
-                    }
+                    if !visit(type, UnsafeRawBufferPointer(rebasing: bytes[payload]), frameOffset) { return result(.clean) }
                 }
             }
-            return .init(segmentNumber: number, version: version, validEnd: offset, end: .clean, frames: frames)
+            return result(damage?.end ?? .clean)
         }
     }
 
@@ -58,7 +92,7 @@ final class JournalWindowScanTests: XCTestCase {
     static func reference(_ bytes: [UInt8], from start: Int = 0, stopAfter: Int = .max) -> ([Visit], JournalScanner.Result) {
         var visits: [Visit] = []
         let result = bytes.withUnsafeBytes { raw in
-            ReferenceScanner.scan(raw, from: start) { type, payload, offset in
+            ReferenceScanner.scan(raw, from: start, skipped: { visits.append(.gap($0)) }) { type, payload, offset in
                 visits.append(Visit(type: type, payload: Array(payload), offset: offset))
                 return visits.count < stopAfter
             }
@@ -78,7 +112,7 @@ final class JournalWindowScanTests: XCTestCase {
             let lower = min(next.offset, bytes.count), upper = min(bytes.count, next.offset + size)
             let copy = Array(bytes[lower..<upper])
             let step = copy.withUnsafeBytes { raw in
-                scanner.scan(raw, at: next.offset, endsSegment: copy.count < size) { type, payload, offset in
+                scanner.scan(raw, at: next.offset, endsSegment: copy.count < size, skipped: { visits.append(.gap($0)) }) { type, payload, offset in
                     visits.append(Visit(type: type, payload: Array(payload), offset: offset))
                     return visits.count < stopAfter
                 }
@@ -97,7 +131,7 @@ final class JournalWindowScanTests: XCTestCase {
         let (visits, result) = Self.reference(bytes, from: start, stopAfter: stopAfter)
         var whole: [Visit] = []
         let wholeResult = bytes.withUnsafeBytes { raw in
-            JournalScanner.scan(raw, from: start) { type, payload, offset in
+            JournalScanner.scan(raw, from: start, skipped: { whole.append(.gap($0)) }) { type, payload, offset in
                 whole.append(Visit(type: type, payload: Array(payload), offset: offset))
                 return whole.count < stopAfter
             }

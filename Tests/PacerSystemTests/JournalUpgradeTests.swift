@@ -94,7 +94,7 @@ final class JournalUpgradeTests: XCTestCase {
         var types: [JournalRecordType] = []
         after.withUnsafeBytes { raw in
             var o = before
-            while o < raw.count, case let .frame(type, _, end) = JournalFrame.readFixed(raw, at: o) { types.append(type); o = end }
+            while o < raw.count, case let .frame(type, _, end) = JournalFrame.read(raw, at: o, version: 2) { types.append(type); o = end }
             XCTAssertEqual(o, raw.count)
         }
         XCTAssertEqual(types.first, .reopened)

@@ -10,10 +10,13 @@ import PacerCore
 extension JournalWriterTests {
     static let scanWindows = [1, 7, 64, 4096, JournalFile.scanWindow]
 
+    /// A verified frame, or (`type` nil) a damaged range the scan passed, `offset..<skippedTo`.
     struct Visit: Equatable {
-        var type: JournalRecordType
+        var type: JournalRecordType?
         var payload: [UInt8]
         var offset: Int
+        var skippedTo = 0
+        static func gap(_ r: Range<Int>) -> Visit { Visit(type: nil, payload: [], offset: r.lowerBound, skippedTo: r.upperBound) }
     }
 
     /// Sessions as pacerd writes them: 1 Hz commits, events, long configs, a deleted session,
@@ -40,7 +43,7 @@ extension JournalWriterTests {
     func whole(_ bytes: [UInt8], from start: Int = 0) -> ([Visit], JournalScanner.Result) {
         var visits: [Visit] = []
         let result = bytes.withUnsafeBytes { raw in
-            JournalScanner.scan(raw, from: start) { type, payload, offset in
+            JournalScanner.scan(raw, from: start, skipped: { visits.append(.gap($0)) }) { type, payload, offset in
                 visits.append(Visit(type: type, payload: Array(payload), offset: offset))
                 return true
             }
@@ -50,7 +53,7 @@ extension JournalWriterTests {
 
     func windowed(_ file: JournalFile, from start: Int = 0, limit: Int = .max, window: Int) throws -> ([Visit], JournalScanner.Result) {
         var visits: [Visit] = []
-        let result = try file.scanSegment(from: start, limit: limit, window: window) { type, payload, offset in
+        let result = try file.scanSegment(from: start, limit: limit, window: window, skipped: { visits.append(.gap($0)) }) { type, payload, offset in
             visits.append(Visit(type: type, payload: Array(payload), offset: offset))
             return true
         }

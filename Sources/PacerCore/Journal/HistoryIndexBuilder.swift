@@ -62,7 +62,8 @@ extension HistoryIndex {
         public mutating func remove(_ ids: Set<UInt64>) {
             guard !ids.isEmpty else { return }
             rows.removeAll { ids.contains($0.id) }
-            rowOfID = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1.id, $0) })
+            // The later row of an id wins, as in `add`: never a trap on a journal that repeats one.
+            rowOfID = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, later in later })
         }
 
         private static func set(_ s: SessionSummary, on row: inout Row) {

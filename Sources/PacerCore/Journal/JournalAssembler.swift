@@ -25,6 +25,8 @@ public struct JournalAssembler {
     private let wantSamples: (UInt64) -> Bool
     private let keepsEndedSummaries: Bool
     private let decodesSummaries: Bool
+    /// Damage was passed (`skipped()`) since the last sessionStart: records may have been lost.
+    private var afterGap = false
 
     /// - Parameters:
     ///   - wantSamples: which sessions to decode samples for (others are skipped).
@@ -42,14 +44,30 @@ public struct JournalAssembler {
         self.decodesSummaries = decodesSummaries
     }
 
-    /// The last decoded sample of the open session (the delta state a resumed writer continues from).
+    /// The last decoded sample of the open session (the delta state a resumed writer continues
+    /// from); nil once damage cut its samples.
     public var openCodec: JournalSampleCodec? { codec }
+
+    /// The scan passed damage (`JournalScanner`'s `skipped`), or starts in the middle of a
+    /// segment (a reader going to a session's offset): verified records may be lost before what
+    /// follows. The open session's later samples are deltas from lost ones, so they are dropped,
+    /// and it keeps what it has; its events and its sessionEnd (whose summary is whole) still
+    /// count. Until the next sessionStart, records of no session seen to start are dropped,
+    /// except a sessionEnd: its summary alone brings the session back. Without damage those
+    /// records stay errors (a writer bug).
+    public mutating func skipped() {
+        afterGap = true
+        codec = nil
+    }
 
     /// Applies one record; returns a session that this record completed. Throws on a payload
     /// that verified but does not decode (treated like damage by callers).
     public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
         if type.holdsSamples {
-            guard open != nil, var c = codec else { throw ByteReader.Malformed() }
+            guard open != nil, var c = codec else {
+                if afterGap { return nil }
+                throw ByteReader.Malformed()
+            }
             var r = ByteReader(payload)
             // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at
             // least one; a continued record's first sample has no header byte, so may be empty).
@@ -81,7 +99,7 @@ public struct JournalAssembler {
             return nil
         }
         if type == .sessionEnd && !decodesSummaries, let id = try JournalRecord.sessionID(type: type, payload: payload) {
-            return try end(id: id, summary: nil)
+            return try end(id: id, summary: nil, segment: segment, offset: offset)
         }
         guard let record = try JournalRecord.decode(type: type, payload: payload) else { return nil }
         switch record {
@@ -91,13 +109,17 @@ public struct JournalAssembler {
                                   segment: segment, offset: offset, hasSamples: wantSamples(id))
             codec = JournalSampleCodec(sessionStart: start)
             highestID = max(highestID, id)
+            afterGap = false
             return previous
         case let .event(event):
-            guard open != nil else { throw ByteReader.Malformed() }
+            guard open != nil else {
+                if afterGap { return nil }
+                throw ByteReader.Malformed()
+            }
             open!.events.append(event)
             return nil
         case let .sessionEnd(id, summary):
-            return try end(id: id, summary: summary)
+            return try end(id: id, summary: summary, segment: segment, offset: offset)
         case let .tombstone(id, _):
             deleted.insert(id)
             return nil
@@ -112,14 +134,36 @@ public struct JournalAssembler {
                 open = continued
                 codec = JournalSampleCodec(sessionStart: continued.start)
             }
-            guard open?.id == id else { throw ByteReader.Malformed() }
+            guard open?.id == id else {
+                if afterGap { return nil }
+                throw ByteReader.Malformed()
+            }
             open!.events.append(.marker(time: time, kind: "reopened", detail: ""))
             return nil
         }
     }
 
-    private mutating func end(id: UInt64, summary: SessionSummary?) throws -> JournalSession {
-        guard var session = open, session.id == id else { throw ByteReader.Malformed() }
+    private mutating func end(id: UInt64, summary: SessionSummary?, segment: UInt32, offset: Int) throws -> JournalSession? {
+        guard var session = open, session.id == id else {
+            guard afterGap else { throw ByteReader.Malformed() }
+            highestID = max(highestID, id)
+            // Damage took its sessionStart (or this end's session and the next one's start met
+            // in the damage: the open one then ends interrupted and this one is lost).
+            if open != nil { return closeOpenAsInterrupted() }
+            guard let summary, let start = summary.start else { return nil }
+            if let e = ended[id] {
+                // A continuation whose `reopened` record was lost: its later summary still counts.
+                var continued = JournalSession(id: id, activity: e.activity, start: e.start, config: e.config,
+                                               segment: e.segment, offset: e.offset, hasSamples: false)
+                continued.summary = summary
+                continued.isContinuation = true
+                if keepsEndedSummaries { endedSummaries[id] = summary }
+                return continued
+            }
+            open = JournalSession(id: id, activity: summary.activity, start: start, config: "",
+                                  segment: segment, offset: offset, hasSamples: false)
+            return try end(id: id, summary: summary, segment: segment, offset: offset)
+        }
         session.summary = summary
         open = nil
         codec = nil

@@ -46,10 +46,14 @@
 /// (2^-32 in long frames). Long frames, rare (events, starts, ends) and of any size, keep
 /// CRC-32C: Hamming distance 6 up to 5 243 bits and 4 far beyond.
 ///
-/// RECOVERY. A reader accepts frames from the start while each one is complete and its CRC
-/// verifies; the first frame that does not (a torn write, a flipped bit, zeros) ends the valid
-/// prefix. Opening for writing truncates the last segment there and appends after it; committed
-/// frames are never rewritten. Damage inside an older segment only ends that segment.
+/// RECOVERY. A reader accepts frames while each one is complete and its CRC verifies. At one
+/// that does not (a torn write, a flipped bit, zeros) it looks for the next offset where frames
+/// verify again (64 bits of CRC in a row, or 32 that reach the end: `JournalScanner`) and goes
+/// on from there: only a crash's last commit can be torn, so damage that verified frames follow
+/// is not a tail. Where none follow, the valid prefix ends: opening for writing truncates the
+/// last segment there and appends after it. Committed frames are never rewritten, damaged ones
+/// included. A session whose frames the damage hit keeps the samples before it (later ones are
+/// deltas from lost ones) and its summary; one whose start was lost comes back from its summary.
 ///
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
 ///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text

@@ -93,17 +93,20 @@ public enum JournalFrame {
         }
     }
 
-    /// Reads the frame at `offset` of `bytes` (a segment of format `version`).
-    public static func read(_ bytes: UnsafeRawBufferPointer, at offset: Int, version: UInt32) -> Read {
-        isCompact(version) ? readCompact(bytes, at: offset) : readFixed(bytes, at: offset)
+    /// Reads the frame at `offset` of `bytes` (a segment of format `version`). A frame whose
+    /// payload would be longer than `longest` is corrupt (a resync past damage bounds the work
+    /// a candidate offset costs with it).
+    public static func read(_ bytes: UnsafeRawBufferPointer, at offset: Int, version: UInt32,
+                            longest: Int = JournalFormat.maximumPayload) -> Read {
+        isCompact(version) ? readCompact(bytes, at: offset, longest: longest) : readFixed(bytes, at: offset, longest: longest)
     }
 
-    static func readFixed(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Read {
+    static func readFixed(_ bytes: UnsafeRawBufferPointer, at offset: Int, longest: Int) -> Read {
         let n = bytes.count
         guard n - offset >= JournalFormat.frameHeaderSize else { return .torn }
         let length = Int(u32(bytes, offset))
         let stored = u32(bytes, offset + 5)
-        guard length <= JournalFormat.maximumPayload, let type = JournalRecordType(rawValue: bytes[offset + 4]) else { return .corrupt }
+        guard length <= longest, let type = JournalRecordType(rawValue: bytes[offset + 4]) else { return .corrupt }
         let payloadStart = offset + JournalFormat.frameHeaderSize
         guard n - payloadStart >= length else { return .torn }
         let crc = CRC32C.update(CRC32C.update(0, UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + 5)])),
@@ -112,7 +115,7 @@ public enum JournalFrame {
         return .frame(type, payload: payloadStart..<(payloadStart + length), end: payloadStart + length)
     }
 
-    static func readCompact(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Read {
+    static func readCompact(_ bytes: UnsafeRawBufferPointer, at offset: Int, longest: Int) -> Read {
         let n = bytes.count
         guard offset < n else { return .torn }
         let tag = bytes[offset]
@@ -136,7 +139,7 @@ public enum JournalFrame {
             if b < 0x80 { break }
             if k == longLengthBytes - 1 { return .corrupt }
         }
-        guard length <= JournalFormat.maximumPayload else { return .corrupt }
+        guard length <= longest else { return .corrupt }
         guard n - p >= length + 4 else { return .torn }
         let checkAt = p + length
         guard CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[offset..<checkAt])) == u32(bytes, checkAt) else { return .corrupt }

@@ -11,8 +11,9 @@ extension JournalFile {
     /// `Result`), reading it in windows of `window` bytes through one buffer. A window grows only
     /// for a frame longer than it (bounded by `JournalScanner.largestWindow`). `limit` treats the
     /// file as ending there. A payload given to `visit` is valid only during the call: copy
-    /// what you keep.
+    /// what you keep. `skipped` gets each damaged range the scan passed (`JournalScanner`).
     public func scanSegment(from start: Int = 0, limit: Int = .max, window: Int = JournalFile.scanWindow,
+                            skipped: (Range<Int>) -> Void = { _ in },
                             visit: (JournalRecordType, UnsafeRawBufferPointer, Int) -> Bool) throws -> JournalScanner.Result {
         var scanner = JournalScanner(from: start)
         let window = max(window, 1)
@@ -31,7 +32,8 @@ extension JournalFile {
             let got = try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]), at: next.offset)
             // `read` fills what it is asked for unless the file (or `limit`) ends first.
             let endsSegment = got < size
-            switch scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<got]), at: next.offset, endsSegment: endsSegment, visit: visit) {
+            switch scanner.scan(UnsafeRawBufferPointer(rebasing: buffer[0..<got]), at: next.offset, endsSegment: endsSegment,
+                                 skipped: skipped, visit: visit) {
             case let .done(result): return result
             case let .read(offset, count): next = (offset, count)
             }

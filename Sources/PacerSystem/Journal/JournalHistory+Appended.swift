@@ -34,11 +34,15 @@ extension JournalHistory {
         let first = saved.segments.count - 1
         for k in first..<segments.count {
             let segment = segments[k]
-            _ = try JournalFile(path: segment.path, writable: false).scanSegment(from: k == first ? resume : 0) { type, payload, offset in
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment(from: k == first ? resume : 0,
+                                                                                skipped: { _ in consistent = false }) { type, payload, offset in
+                // Past damage, records of sessions from before the tail are dropped here but may
+                // continue one there: the full rebuild decides.
+                guard consistent else { return false }
                 let done: JournalSession?
                 do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch {
-                    // Damage ends a full rebuild's scan too, but here it may also be a record
-                    // of a session from before the tail: let the full rebuild decide.
+                    // A record that does not decode ends a full rebuild's scan too, but here it may
+                    // also be a record of a session from before the tail: let the full rebuild decide.
                     consistent = false
                     return false
                 }

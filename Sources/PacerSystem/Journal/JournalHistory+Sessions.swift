@@ -26,8 +26,10 @@ extension JournalHistory {
             var assembler = JournalAssembler(wantSamples: { rowOf[$0] != nil })
             var failure: Error?
             let file = try JournalFile(path: directory.segmentPath(segment), writable: false)
-            _ = try file.scanSegment(from: Int(firstOffset[segment]!)) { type, payload, offset in
-                // Damage ends the segment's readable part, as it does for the index.
+            // It starts at a session's offset, in the middle of the segment.
+            assembler.skipped()
+            _ = try file.scanSegment(from: Int(firstOffset[segment]!), skipped: { _ in assembler.skipped() }) { type, payload, offset in
+                // A record that verified but does not decode ends the segment's readable part, as it does for the index.
                 let done: JournalSession?
                 do { done = try assembler.consume(type: type, payload: payload, segment: segment, offset: offset) } catch { return false }
                 guard let done else { return true }

@@ -81,8 +81,11 @@ public final class JournalHistory {
         let row = index.row(i)
         var assembler = JournalAssembler(wantSamples: { $0 == id })
         var found: JournalSession?
-        // Reads the header (for the layout), then from the session's start only.
-        _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false).scanSegment(from: Int(row.offset)) { type, payload, offset in
+        // Reads the header (for the layout), then from the session's start only (the middle of
+        // the segment, and a session whose start damage took has its row at its sessionEnd).
+        assembler.skipped()
+        _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false)
+            .scanSegment(from: Int(row.offset), skipped: { _ in assembler.skipped() }) { type, payload, offset in
             let done: JournalSession?
             do { done = try assembler.consume(type: type, payload: payload, segment: row.segment, offset: offset) } catch { return false }
             if let done, done.id == id { found = done; return false }
@@ -104,7 +107,7 @@ public final class JournalHistory {
         // A continuation always finds its row: the assembler continues only sessions it saw end.
         func add(_ session: JournalSession) { _ = builder.fold(session) }
         for (k, segment) in segments.enumerated() {
-            _ = try JournalFile(path: segment.path, writable: false).scanSegment { type, payload, offset in
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment(skipped: { _ in assembler.skipped() }) { type, payload, offset in
                 let done: JournalSession?
                 do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch { return false }
                 if let done { add(done) }

@@ -36,6 +36,10 @@ public final class JournalWriter {
         /// Bytes cut off the last segment (a torn or damaged tail).
         public var truncatedBytes = 0
         public var scanEnd: JournalScanner.End = .clean
+        /// Damaged regions of the last segment that verified frames follow: left in place (they
+        /// are not a crash's tail, and readers pass them), so nothing after them is cut.
+        public var damagedRegions = 0
+        public var damagedBytes = 0
         /// Id of a session that was open; closed as interrupted unless kept for resume.
         public var openSessionID: UInt64?
         public var closedAsInterrupted = false
@@ -249,7 +253,7 @@ public final class JournalWriter {
         // No summaries decoded either: a continuation left open is read again from its start below.
         var outline = JournalAssembler(wantSamples: { _ in false }, decodesSummaries: false)
         var malformedAt: Int?
-        let result = try file.scanSegment(limit: size) { type, payload, offset in
+        let result = try file.scanSegment(limit: size, skipped: { _ in outline.skipped() }) { type, payload, offset in
             guard !type.holdsSamples else { return true }
             do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
             catch { malformedAt = offset; return false }
@@ -258,7 +262,9 @@ public final class JournalWriter {
         var assembler = outline
         if let open = outline.open {
             assembler = JournalAssembler()
-            _ = try file.scanSegment(from: open.offset, limit: malformedAt ?? result.validEnd) { type, payload, offset in
+            // Damage inside the open session leaves it no codec: it is closed, not resumed.
+            _ = try file.scanSegment(from: open.offset, limit: malformedAt ?? result.validEnd,
+                                     skipped: { _ in assembler.skipped() }) { type, payload, offset in
                 do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
                 catch { malformedAt = offset; return false }
                 return true
@@ -274,6 +280,7 @@ public final class JournalWriter {
         var validEnd = result.validEnd
         segmentVersion = result.version
         recovery.scanEnd = result.end
+        (recovery.damagedRegions, recovery.damagedBytes) = (result.gaps, result.skippedBytes)
         if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
         if validEnd < size {
             try file.truncate(to: validEnd)
