@@ -120,4 +120,42 @@ extension JournalWriterTests {
         XCTAssertEqual(session.samples.count, kept)
         XCTAssertEqual(session.summary?.distanceMeters, JournalSampleCodec.quantized(sample(kept - 1)).distanceMeters)
     }
+
+    /// A frame that verifies but does not decode (damage a CRC-16 missed, or a newer writer's
+    /// record): in the middle it is passed like damage and what follows is kept; as the last
+    /// frame it is a torn tail's garbage and is cut.
+    func testAFrameThatVerifiesButDoesNotDecodeIsPassedInTheMiddleAndCutAtTheEnd() throws {
+        do {
+            let w = try JournalWriter(directory: dir)
+            for k in 0..<2 {
+                try w.beginSession(activity: .run, start: sample(k * 100).time)
+                for i in 0..<20 { w.append(sample: sample(k * 100 + i)) }
+                try w.endSession(summary: summary(20))
+            }
+            try w.beginSession(activity: .run, start: sample(200).time)
+            for i in 0..<20 { w.append(sample: sample(200 + i)) }
+            try w.commit()
+        }
+        let frames = try samplesFrames(of: 1)
+        // A samples record whose header byte sets a reserved bit: its CRC-16 is right.
+        var bad: [UInt8] = []
+        JournalFrame.append(type: .taggedSamples, payload: [0x04], version: JournalFormat.version, to: &bad)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: segmentPath())))
+        bytes.insert(contentsOf: bad, at: frames[8].offset)
+        bytes += bad
+        try Data(bytes).write(to: URL(fileURLWithPath: segmentPath()))
+
+        var options = JournalWriter.Options()
+        options.keepRecoveredSessionOpen = true
+        let w = try JournalWriter(directory: dir, options: options)
+        XCTAssertEqual(w.recovery.truncatedBytes, bad.count, "the last one only")
+        XCTAssertEqual(w.recovery.scanEnd, .corrupt)
+        XCTAssertEqual(w.recovery.openSessionID, 3)
+        XCTAssertTrue(w.recovery.closedAsInterrupted, "its last frame did not decode: closed, not resumed")
+        let history = try JournalHistory(directory: dir)
+        XCTAssertEqual((0..<history.index.count).map { history.index.id($0) }, [1, 2, 3])
+        XCTAssertEqual(try history.session(id: 1)?.samples.count, frames[8].samplesBefore)
+        XCTAssertEqual(try history.session(id: 2)?.samples.count, 20)
+        XCTAssertEqual(try history.session(id: 3)?.samples.count, 20)
+    }
 }

@@ -27,6 +27,8 @@ public struct JournalAssembler {
     private let decodesSummaries: Bool
     /// Damage was passed (`skipped()`) since the last sessionStart: records may have been lost.
     private var afterGap = false
+    /// Where the latest record that verified but did not decode was (`consumeOrSkip`).
+    public private(set) var lastUndecodable: Int?
 
     /// - Parameters:
     ///   - wantSamples: which sessions to decode samples for (others are skipped).
@@ -60,8 +62,20 @@ public struct JournalAssembler {
         codec = nil
     }
 
+    /// `consume`, taking a record that verified but does not decode for damage its CRC missed
+    /// (a short frame's CRC-16 passes other damage with 2^-16) or a newer writer's record: it is
+    /// passed like a gap (`skipped()`) and its offset kept in `lastUndecodable`, so that a
+    /// reader never stops a segment, losing every session after it, on one record.
+    public mutating func consumeOrSkip(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) -> JournalSession? {
+        do { return try consume(type: type, payload: payload, segment: segment, offset: offset) } catch {
+            lastUndecodable = offset
+            skipped()
+            return nil
+        }
+    }
+
     /// Applies one record; returns a session that this record completed. Throws on a payload
-    /// that verified but does not decode (treated like damage by callers).
+    /// that verified but does not decode (`consumeOrSkip` passes it like damage).
     public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
         if type.holdsSamples {
             guard open != nil, var c = codec else {

@@ -54,6 +54,7 @@
 /// last segment there and appends after it. Committed frames are never rewritten, damaged ones
 /// included. A session whose frames the damage hit keeps the samples before it (later ones are
 /// deltas from lost ones) and its summary; one whose start was lost comes back from its summary.
+/// A frame that verifies but does not decode is passed the same way, or cut as the last frame.
 ///
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
 ///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text

@@ -29,10 +29,7 @@ extension JournalHistory {
             // It starts at a session's offset, in the middle of the segment.
             assembler.skipped()
             _ = try file.scanSegment(from: Int(firstOffset[segment]!), skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                // A record that verified but does not decode ends the segment's readable part, as it does for the index.
-                let done: JournalSession?
-                do { done = try assembler.consume(type: type, payload: payload, segment: segment, offset: offset) } catch { return false }
-                guard let done else { return true }
+                guard let done = assembler.consumeOrSkip(type: type, payload: payload, segment: segment, offset: offset) else { return true }
                 do { try deliver(done) } catch {
                     failure = error
                     return false

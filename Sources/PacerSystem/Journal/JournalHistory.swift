@@ -86,9 +86,10 @@ public final class JournalHistory {
         assembler.skipped()
         _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false)
             .scanSegment(from: Int(row.offset), skipped: { _ in assembler.skipped() }) { type, payload, offset in
-            let done: JournalSession?
-            do { done = try assembler.consume(type: type, payload: payload, segment: row.segment, offset: offset) } catch { return false }
-            if let done, done.id == id { found = done; return false }
+            if let done = assembler.consumeOrSkip(type: type, payload: payload, segment: row.segment, offset: offset), done.id == id {
+                found = done
+                return false
+            }
             return true
         }
         if found == nil, var open = assembler.open, open.id == id {
@@ -108,9 +109,7 @@ public final class JournalHistory {
         func add(_ session: JournalSession) { _ = builder.fold(session) }
         for (k, segment) in segments.enumerated() {
             _ = try JournalFile(path: segment.path, writable: false).scanSegment(skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                let done: JournalSession?
-                do { done = try assembler.consume(type: type, payload: payload, segment: segment.number, offset: offset) } catch { return false }
-                if let done { add(done) }
+                if let done = assembler.consumeOrSkip(type: type, payload: payload, segment: segment.number, offset: offset) { add(done) }
                 return true
             }
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }

@@ -252,21 +252,18 @@ public final class JournalWriter {
         // CRC pass, not a decode of months of samples.
         // No summaries decoded either: a continuation left open is read again from its start below.
         var outline = JournalAssembler(wantSamples: { _ in false }, decodesSummaries: false)
-        var malformedAt: Int?
+        var lastFrame = 0
         let result = try file.scanSegment(limit: size, skipped: { _ in outline.skipped() }) { type, payload, offset in
-            guard !type.holdsSamples else { return true }
-            do { _ = try outline.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
-            catch { malformedAt = offset; return false }
+            lastFrame = offset
+            if !type.holdsSamples { _ = outline.consumeOrSkip(type: type, payload: payload, segment: segmentNumber, offset: offset) }
             return true
         }
         var assembler = outline
         if let open = outline.open {
             assembler = JournalAssembler()
             // Damage inside the open session leaves it no codec: it is closed, not resumed.
-            _ = try file.scanSegment(from: open.offset, limit: malformedAt ?? result.validEnd,
-                                     skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                do { _ = try assembler.consume(type: type, payload: payload, segment: segmentNumber, offset: offset) }
-                catch { malformedAt = offset; return false }
+            _ = try file.scanSegment(from: open.offset, limit: result.validEnd, skipped: { _ in assembler.skipped() }) { type, payload, offset in
+                _ = assembler.consumeOrSkip(type: type, payload: payload, segment: segmentNumber, offset: offset)
                 return true
             }
         }
@@ -281,7 +278,12 @@ public final class JournalWriter {
         segmentVersion = result.version
         recovery.scanEnd = result.end
         (recovery.damagedRegions, recovery.damagedBytes) = (result.gaps, result.skippedBytes)
-        if let bad = malformedAt { validEnd = bad; recovery.scanEnd = .corrupt }
+        // A last frame that verified but does not decode is a torn tail's garbage that passed
+        // its CRC (2^-16 for a short frame): cut with the tail. One that frames follow is passed.
+        if [outline.lastUndecodable, assembler.lastUndecodable].contains(lastFrame) {
+            validEnd = lastFrame
+            recovery.scanEnd = .corrupt
+        }
         if validEnd < size {
             try file.truncate(to: validEnd)
             try file.syncData()
@@ -289,16 +291,16 @@ public final class JournalWriter {
         }
         written = validEnd
         if outline.highestID > 0 { nextID = outline.highestID + 1 }
-        if malformedAt == nil, let open = assembler.open, open.isContinuation {
+        if let open = assembler.open, open.isContinuation {
             // An offline append torn before its sessionEnd: the earlier summary is closed again.
             recovered = (open, JournalSampleCodec(sessionStart: open.start))
             recovery.openSessionID = open.id
             try closeRecoveredSession()
-        } else if malformedAt == nil, let open = assembler.open, let codec = assembler.openCodec {
+        } else if let open = assembler.open, let codec = assembler.openCodec {
             recovered = (open, codec)
             recovery.openSessionID = open.id
         } else if let open = assembler.open {
-            // The frame after the cut belonged to it: close it from what verified.
+            // Damage (or an undecodable frame) among its samples: close it from what verified.
             recovered = (open, JournalSampleCodec(sessionStart: open.start))
             recovery.openSessionID = open.id
             if options.keepRecoveredSessionOpen { try closeRecoveredSession() }

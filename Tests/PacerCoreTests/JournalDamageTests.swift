@@ -1,0 +1,52 @@
+import XCTest
+@testable import PacerCore
+
+/// Damage that is not a torn tail, at random: bursts of random bytes or zeros, one to three of
+/// them, anywhere in a segment of six sessions. A session none of them touches reads exactly as
+/// written (samples and summary), whatever happened before or after it; nothing traps.
+final class JournalDamageTests: XCTestCase {
+    let t0 = UTCTime(rfc3339: "2026-03-01T07:00:00Z")!
+
+    func testRandomDamageCostsOnlyTheSessionsItTouches() {
+        for version in JournalFormatTests.layouts {
+            var f = JournalFixture(version: version)
+            for id in 1...6 {
+                let start = UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(id) * 86_400_000)
+                f.addSession(id: UInt64(id), start: start, sampleCount: 8 + id * 3)
+            }
+            let whole = JournalFormatTests.finishedSessions(f.bytes).sessions
+            XCTAssertEqual(whole.map(\.id), [1, 2, 3, 4, 5, 6])
+            var rng: UInt64 = 0x9E37_79B9_7F4A_7C15 &+ UInt64(version)
+            func next(_ n: Int) -> Int {
+                rng = rng &* 6364136223846793005 &+ 1442695040888963407
+                return Int((rng >> 33) % UInt64(n))
+            }
+            var sessionsKept = 0, sessionsUntouched = 0
+            for trial in 0..<2000 {
+                var damaged = f.bytes
+                var hits: [Range<Int>] = []
+                for _ in 0...next(3) {
+                    let at = JournalFormat.segmentHeaderSize + next(f.bytes.count - JournalFormat.segmentHeaderSize)
+                    let range = at..<min(f.bytes.count, at + 1 + next(next(2) == 0 ? 8 : 200))
+                    let zeros = next(4) == 0
+                    for i in range { damaged[i] = zeros ? 0 : UInt8(truncatingIfNeeded: next(256)) }
+                    hits.append(range)
+                }
+                let (sessions, result, _) = JournalFormatTests.finishedSessions(damaged)
+                XCTAssertLessThanOrEqual(result.validEnd, damaged.count)
+                XCTAssertLessThanOrEqual(result.skippedBytes, damaged.count)
+                for (i, expected) in f.finished.enumerated() {
+                    let begins = i == 0 ? JournalFormat.segmentHeaderSize : f.finished[i - 1].end
+                    guard !hits.contains(where: { $0.overlaps(begins..<expected.end) }) else { continue }
+                    sessionsUntouched += 1
+                    let got = sessions.first { $0.id == expected.id }
+                    XCTAssertEqual(got?.samples, whole[i].samples, "v\(version) trial \(trial) session \(expected.id) damage \(hits)")
+                    XCTAssertEqual(got?.summary, whole[i].summary, "v\(version) trial \(trial) session \(expected.id) damage \(hits)")
+                    if got != nil { sessionsKept += 1 }
+                }
+            }
+            XCTAssertEqual(sessionsKept, sessionsUntouched)
+            XCTAssertGreaterThan(sessionsUntouched, 1000, "most trials leave most sessions untouched")
+        }
+    }
+}
