@@ -19,7 +19,16 @@ struct HistoryOptions {
 
     /// `summaries: false` reads only the index rows (list and stats).
     func openHistory(summaries: Bool = true) throws -> JournalHistory {
-        try JournalHistory(directory: journal, summaries: summaries)
+        let history = try JournalHistory(directory: journal, summaries: summaries)
+        HistoryOptions.reportDamage(history)
+        return history
+    }
+
+    /// Said once, when the index is rebuilt (it is then saved, and the damage stays in place).
+    static func reportDamage(_ history: JournalHistory) {
+        guard history.damagedRegions > 0 else { return }
+        printError("pacerctl: \(history.directory.path): passed \(history.damagedRegions) damaged region(s) of the journal "
+            + "(\(history.damagedBytes) bytes) while rebuilding its index; the sessions around them are kept")
     }
 
     /// The one positional session id.

@@ -64,6 +64,8 @@ extension JournalWriterTests {
 
         let history = try JournalHistory(directory: dir)
         XCTAssertEqual((0..<history.index.count).map { history.index.id($0) }, [1, 2, 3, 4])
+        XCTAssertEqual(history.damagedRegions, 1, "the rebuild says what it passed")
+        XCTAssertEqual(history.damagedBytes, frames[21].offset - frames[20].offset)
         let damaged = try XCTUnwrap(try history.session(id: 1))
         XCTAssertEqual(damaged.summary?.distanceMeters, summary(40).distanceMeters, "its sessionEnd is whole")
         let kept = frames[20].samplesBefore

@@ -27,8 +27,10 @@ public struct JournalAssembler {
     private let decodesSummaries: Bool
     /// Damage was passed (`skipped()`) since the last sessionStart: records may have been lost.
     private var afterGap = false
-    /// Where the latest record that verified but did not decode was (`consumeOrSkip`).
+    /// Where the latest record that verified but did not decode was, and how many there were
+    /// (`consumeOrSkip`).
     public private(set) var lastUndecodable: Int?
+    public private(set) var undecodableRecords = 0
 
     /// - Parameters:
     ///   - wantSamples: which sessions to decode samples for (others are skipped).
@@ -69,6 +71,7 @@ public struct JournalAssembler {
     public mutating func consumeOrSkip(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) -> JournalSession? {
         do { return try consume(type: type, payload: payload, segment: segment, offset: offset) } catch {
             lastUndecodable = offset
+            undecodableRecords += 1
             skipped()
             return nil
         }

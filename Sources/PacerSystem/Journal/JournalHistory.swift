@@ -11,6 +11,10 @@ public final class JournalHistory {
     public let index: HistoryIndexReader
     /// True when this open had to rebuild the index from the segments.
     public let rebuilt: Bool
+    /// Damage a full rebuild passed (`JournalScanner`: regions it skipped, records that verified
+    /// but did not decode) and the bytes of those regions; the sessions around it were kept.
+    /// 0 when the index was loaded or brought up to date from an undamaged tail.
+    public private(set) var damagedRegions = 0, damagedBytes = 0
 
     /// - Parameter summaries: also load the full summaries (`--json`, `show`); list and stats
     ///   need only the rows, a tenth of the file.
@@ -24,11 +28,13 @@ public final class JournalHistory {
             return
         }
         // A journal that only grew since the index was saved: scan just what was appended.
+        var damage = (regions: 0, bytes: 0)
         let parts = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
             [HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.rows)]
         } else {
-            try JournalHistory.scanEntries(segments).parts(segments: sizes)
+            try JournalHistory.scanEntries(segments, damage: &damage).parts(segments: sizes)
         }
+        (damagedRegions, damagedBytes) = damage
         JournalHistory.save(parts, directory: directory)
         // Kept as a load would keep it: the rows alone unless the summaries were asked for.
         let total = parts.reduce(0) { $0 + $1.count }
@@ -102,18 +108,23 @@ public final class JournalHistory {
 
     /// Every finished, undeleted session of the journal with its best efforts (the index rows),
     /// each summary kept only as its encoded blob from the moment its session is read.
-    static func scanEntries(_ segments: [JournalDirectory.Segment]) throws -> HistoryIndex.Builder {
+    static func scanEntries(_ segments: [JournalDirectory.Segment], damage: inout (regions: Int, bytes: Int)) throws -> HistoryIndex.Builder {
         var builder = HistoryIndex.Builder()
         var assembler = JournalAssembler(keepsEndedSummaries: false)
         // A continuation always finds its row: the assembler continues only sessions it saw end.
         func add(_ session: JournalSession) { _ = builder.fold(session) }
         for (k, segment) in segments.enumerated() {
-            _ = try JournalFile(path: segment.path, writable: false).scanSegment(skipped: { _ in assembler.skipped() }) { type, payload, offset in
+            let result = try JournalFile(path: segment.path, writable: false).scanSegment(skipped: { _ in assembler.skipped() }) { type, payload, offset in
                 if let done = assembler.consumeOrSkip(type: type, payload: payload, segment: segment.number, offset: offset) { add(done) }
                 return true
             }
+            // Not a damaged tail: the last segment's may be a crash's (recovery cuts it) or a
+            // commit being written right now.
+            damage.regions += result.gaps
+            damage.bytes += result.skippedBytes
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
         }
+        damage.regions += assembler.undecodableRecords
         builder.remove(assembler.deleted)
         return builder
     }
