@@ -36,7 +36,11 @@ extension Daemon {
         let calendar = SystemTimeZone.calendar()
         var rows = MotivationHistory(calendar: calendar)
         do {
-            rows = MotivationHistory(index: try JournalHistory(directory: settings.journalDirectory, summaries: false).index, calendar: calendar)
+            let history = try JournalHistory(directory: settings.journalDirectory, summaries: false)
+            if history.damagedRegions > 0 {
+                DaemonLog.warning("journal: rebuilding the history passed \(history.damagedRegions) damaged region(s), \(history.damagedBytes) bytes; the sessions around them are kept")
+            }
+            rows = MotivationHistory(index: history.index, calendar: calendar)
         } catch {
             DaemonLog.error("journal: cannot list sessions: \(error); goals and the session list start from none")
         }
