@@ -175,6 +175,35 @@ final class JournalWindowScanTests: XCTestCase {
         }
     }
 
+    /// No frame of any layout is one byte value repeated, which lets a scan past damage refuse a
+    /// run of one value at its first offset (`JournalScanner.uniformRunFrameExtent`); runs of
+    /// 0xFF (erased flash), zeros and other values in the middle of a segment, and at its end,
+    /// scan in windows as the oracle scans them whole.
+    func testRunsOfOneByteValueScanAsTheOracleDoes() {
+        for version in JournalFormatTests.layouts {
+            for value in 0...255 {
+                let run = [UInt8](repeating: UInt8(value), count: 300)
+                run.withUnsafeBytes { raw in
+                    XCTAssertEqual(JournalFrame.read(raw, at: 0, version: version), .corrupt, "v\(version) byte \(value)")
+                }
+            }
+            let f = fixture(version: version)
+            for value: UInt8 in [0xFF, 0x00, 0x81, 0x05] {
+                for (at, length) in [(f.frameEnds[3], 700), (f.frameEnds[3] + 1, 140), (f.frameEnds[3] + 5, 135), (f.frameEnds[10], 137)] {
+                    var damaged = f.bytes
+                    damaged.replaceSubrange(at..<(at + length), with: [UInt8](repeating: value, count: length))
+                    assertWindowedEqualsWhole(damaged, windows: [7, 64, 200, 1000], "v\(version) \(length) x \(value) at \(at)")
+                    let (visits, result) = Self.reference(damaged)
+                    XCTAssertEqual(result.end, .clean, "v\(version) \(length) x \(value) at \(at)")
+                    XCTAssertEqual(visits.filter { $0.type == nil }.count, 1)
+                }
+                var tail = f.bytes
+                tail.replaceSubrange(f.frameEnds[12]..., with: [UInt8](repeating: value, count: 900))
+                assertWindowedEqualsWhole(tail, windows: [7, 64, 200, 1000], "v\(version) tail of \(value)")
+            }
+        }
+    }
+
     /// The committed v1 journal, its truncations, and a flip of its version byte (to 3: the
     /// first frame then decides the layout, `JournalFrame.layoutVersion`).
     func testTheCommittedV1JournalScansAsTheWholeSegmentDid() {

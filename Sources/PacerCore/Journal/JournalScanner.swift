@@ -62,6 +62,11 @@ public struct JournalScanner {
     /// The longest payload a frame past damage may claim: a candidate offset costs at most this
     /// much CRC work. Longer frames (a commit after a long full disk) are skipped with the damage.
     static let resyncLongestPayload = 1 << 16
+    /// No frame of any layout is one byte value repeated (checked for every value: the CRC
+    /// never matches), and none of those bytes claims a frame longer than this. So past damage,
+    /// a run of one value (an erased flash block reads as 0xFF) is refused at its first offset
+    /// for every offset whose frame would lie inside it, instead of a CRC at each.
+    static let uniformRunFrameExtent = 1 + JournalFrame.longLengthBytes + 127 + 4
 
     private let start: Int
     /// The segment's number and layout once the first window told them.
@@ -73,6 +78,8 @@ public struct JournalScanner {
     private var damage: (from: Int, torn: Bool)?
     private var gaps = 0
     private var skippedBytes = 0
+    /// Offsets below this are inside a run of one byte value already refused (`uniformRunFrameExtent`).
+    private var refusedUntil = 0
 
     /// A scan of a segment read in windows (a bounded buffer, not the whole file), from frame
     /// offset `start` if given. The first window begins at offset 0; each `Step` says where the next begins.
@@ -122,8 +129,13 @@ public struct JournalScanner {
         while offset < windowEnd {
             guard offset >= base else { return .read(offset: offset, count: 0) }
             if let from = damage?.from {
+                if offset < refusedUntil {
+                    offset += 1
+                    continue
+                }
                 switch chain(window, at: offset - base, endsSegment: endsSegment) {
                 case .absent:
+                    refusedUntil = base + Self.uniformRunEnd(window, at: offset - base) - Self.uniformRunFrameExtent
                     offset += 1
                     continue
                 case let .needs(count):
@@ -177,6 +189,14 @@ public struct JournalScanner {
             guard endsSegment else { return .needs(window.count - start + 1) }
             return bits >= Self.resyncEndCheckBits ? .found : .absent
         }
+    }
+
+    /// Where the run of the byte value at `start` ends in `window`.
+    private static func uniformRunEnd(_ window: UnsafeRawBufferPointer, at start: Int) -> Int {
+        let value = window[start]
+        var end = start + 1
+        while end < window.count, window[end] == value { end += 1 }
+        return end
     }
 
     private func result(_ end: End) -> Result {
