@@ -26,10 +26,7 @@ extension JournalHistory {
             var assembler = JournalAssembler(wantSamples: { rowOf[$0] != nil })
             var failure: Error?
             let file = try JournalFile(path: directory.segmentPath(segment), writable: false)
-            // It starts at a session's offset, in the middle of the segment.
-            assembler.skipped()
-            _ = try file.scanSegment(from: Int(firstOffset[segment]!), skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                guard let done = assembler.consumeOrSkip(type: type, payload: payload, segment: segment, offset: offset) else { return true }
+            _ = try file.assemble(into: &assembler, segment: segment, from: Int(firstOffset[segment]!)) { done in
                 do { try deliver(done) } catch {
                     failure = error
                     return false

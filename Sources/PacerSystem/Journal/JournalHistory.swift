@@ -87,17 +87,14 @@ public final class JournalHistory {
         let row = index.row(i)
         var assembler = JournalAssembler(wantSamples: { $0 == id })
         var found: JournalSession?
-        // Reads the header (for the layout), then from the session's start only (the middle of
-        // the segment, and a session whose start damage took has its row at its sessionEnd).
-        assembler.skipped()
+        // Reads the header (for the layout), then from the session's start only (a session whose
+        // start damage took has its row at its sessionEnd).
         _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false)
-            .scanSegment(from: Int(row.offset), skipped: { _ in assembler.skipped() }) { type, payload, offset in
-            if let done = assembler.consumeOrSkip(type: type, payload: payload, segment: row.segment, offset: offset), done.id == id {
+            .assemble(into: &assembler, segment: row.segment, from: Int(row.offset)) { done in
+                guard done.id == id else { return true }
                 found = done
                 return false
             }
-            return true
-        }
         if found == nil, var open = assembler.open, open.id == id {
             open.summary = open.effectiveSummary
             found = open
@@ -114,8 +111,8 @@ public final class JournalHistory {
         // A continuation always finds its row: the assembler continues only sessions it saw end.
         func add(_ session: JournalSession) { _ = builder.fold(session) }
         for (k, segment) in segments.enumerated() {
-            let result = try JournalFile(path: segment.path, writable: false).scanSegment(skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                if let done = assembler.consumeOrSkip(type: type, payload: payload, segment: segment.number, offset: offset) { add(done) }
+            let result = try JournalFile(path: segment.path, writable: false).assemble(into: &assembler, segment: segment.number) { done in
+                add(done)
                 return true
             }
             // Not a damaged tail: the last segment's may be a crash's (recovery cuts it) or a

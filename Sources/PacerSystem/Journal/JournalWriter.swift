@@ -262,10 +262,7 @@ public final class JournalWriter {
         if let open = outline.open {
             assembler = JournalAssembler()
             // Damage inside the open session leaves it no codec: it is closed, not resumed.
-            _ = try file.scanSegment(from: open.offset, limit: result.validEnd, skipped: { _ in assembler.skipped() }) { type, payload, offset in
-                _ = assembler.consumeOrSkip(type: type, payload: payload, segment: segmentNumber, offset: offset)
-                return true
-            }
+            _ = try file.assemble(into: &assembler, segment: segmentNumber, from: open.offset, limit: result.validEnd)
         }
         guard result.end != .badHeader else {
             // Not ours or damaged at the start: leave it for inspection and start the next segment.
