@@ -69,6 +69,12 @@ enum ReplayCommand {
             + "accepted \(f.accepted), outliers \(f.outliers), gaps bridged \(f.gapsBridged), "
             + "notifications \(c.notifications) (\(c.malformedNotifications) malformed), "
             + "sentences \(n.sentences), bad checksum \(n.badChecksum)")
+        if replay.gapsClosed > 0 || replay.notificationsOffTimeline > 0 {
+            let hours = SessionReplay.longestGapSeconds / 3600
+            printError("pacerctl replay: \(replay.gapsClosed) gap(s) of more than \(hours) h between inputs closed to 1 s; "
+                + "\(replay.notificationsOffTimeline) notification(s) more than \(hours) h before the first fix or after the last "
+                + "skipped (a BLE log written on another clock?)")
+        }
         return 0
     }
 

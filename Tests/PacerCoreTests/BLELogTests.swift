@@ -58,4 +58,15 @@ final class BLELogTests: XCTestCase {
         XCTAssertEqual("\(error("\n\nx 2a37 00")!)", "line 3: bad time 'x' (RFC 3339 UTC expected)")
         XCTAssertNil(error(good + "   \n# only comments\n"))
     }
+
+    /// Sessions run on nanosecond instants, which end in 2262: a log time past 2199 is refused
+    /// with its line, where it used to trap replay. 1970, where a board without a clock boots, reads.
+    func testTimesOutsideTheRecordableYearsAreRefused() {
+        XCTAssertThrowsError(try BLELog.parse("1970-01-01T00:00:10.000Z 2a37 0048\n2262-04-12T00:00:00.000Z 2a37 0048\n")) {
+            XCTAssertEqual($0 as? BLELogError, BLELogError(line: 2, reason: .timeOutOfRange("2262-04-12T00:00:00.000Z")))
+        }
+        XCTAssertThrowsError(try BLELog.parse("2200-01-01T00:00:00.000Z 2a37 0048"))
+        XCTAssertThrowsError(try BLELog.parse("1969-12-31T23:59:59.999Z 2a37 0048"))
+        XCTAssertEqual(try BLELog.parse("1970-01-01T00:00:00.000Z 2a37 0048\n2199-12-31T23:59:59.999Z 2a37 0048").count, 2)
+    }
 }

@@ -19,6 +19,92 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertEqual(summary.elapsedSeconds, 59, accuracy: 0.5)
     }
 
+    private func heartRate(_ time: UTCTime, _ bpm: Int) -> BLENotification {
+        BLENotification(time: time, characteristic: 0x2A37, payload: HeartRateMeasurement.encode(beatsPerMinute: bpm))
+    }
+
+    private func replayed(_ fixes: [GNSSFix], _ log: [BLENotification]) -> (SessionSummary, [JournalEntry], gaps: Int, off: Int, jumps: Int) {
+        var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: log)
+        var journal: [JournalEntry] = []
+        let sink: (RecorderOutput) -> Void = { if case .journal(let e) = $0 { journal.append(e) } }
+        for f in fixes { replay.feed(f, emit: sink) }
+        let summary = replay.finish(emit: sink)
+        return (summary, journal, replay.gapsClosed, replay.notificationsOffTimeline, replay.counters.timeJumps)
+    }
+
+    /// A strap logged by a board whose clock stood in 1970 never meets the receiver's 2026: its
+    /// notifications are counted and skipped, and the session is the fixes' alone (replay used to
+    /// run for every second of the 56 years between them).
+    func testABLELogOnAnotherClockIsSkippedNotMergedAcrossTheYears() {
+        let fixes = (0..<60).map { fix($0, dated: true) }
+        let log = (0..<60).map { heartRate(UTCTime(millisecondsSinceEpoch: 10_000 + Int64($0) * 1000), 150) }
+        let alone = replayed(fixes, [])
+        let merged = replayed(fixes, log)
+        XCTAssertEqual(merged.off, 60)
+        XCTAssertEqual(merged.gaps, 0)
+        XCTAssertEqual(merged.1, alone.1, "the same journal as without the log")
+        XCTAssertNil(merged.0.heartRateAverage)
+        // The same log on the receiver's clock is merged.
+        let onTime = log.map { heartRate(UTCTime(millisecondsSinceEpoch: fixes[0].time!.millisecondsSinceEpoch + $0.time.millisecondsSinceEpoch - 10_000), 150) }
+        let good = replayed(fixes, onTime)
+        XCTAssertEqual(good.off, 0)
+        XCTAssertEqual(good.0.heartRateAverage ?? 0, 150, accuracy: 0.5)
+    }
+
+    /// A receiver whose date jumps a day (or decades) between two fixes: the gap is closed and
+    /// the recorder re-anchors, as live where the monotonic clock shows the jump; the session
+    /// does not last the day.
+    func testAGapOfDaysBetweenFixesIsAJumpNotADayOfSession() {
+        var fixes = (0..<30).map { fix($0, dated: true) }
+        for s in 30..<60 {
+            var f = fix(s, dated: true)
+            f.time = UTCTime(millisecondsSinceEpoch: f.time!.millisecondsSinceEpoch + 86_400_000)
+            fixes.append(f)
+        }
+        let (summary, journal, gaps, _, jumps) = replayed(fixes, [])
+        XCTAssertEqual(gaps, 1)
+        XCTAssertEqual(jumps, 1)
+        XCTAssertEqual(summary.elapsedSeconds, 59, accuracy: 1.5)
+        let samples = journal.filter { if case .sample = $0 { return true } else { return false } }
+        XCTAssertLessThan(samples.count, 70)
+        XCTAssertGreaterThan(summary.distanceMeters, 100)
+    }
+
+    /// A gap inside a BLE-only replay (one line of a log from before the clock was set) is closed too.
+    func testAGapInsideTheBLELogIsClosed() {
+        let start = UTCTime(year: 2026, month: 5, day: 3, hour: 8, minute: 0, second: 0)!
+        var log = [heartRate(UTCTime(millisecondsSinceEpoch: 5000), 120)]
+        log += (0..<60).map { heartRate(UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64($0) * 1000), 150) }
+        let (summary, _, gaps, off, _) = replayed([], log)
+        XCTAssertEqual(gaps, 1)
+        XCTAssertEqual(off, 0)
+        XCTAssertEqual(summary.elapsedSeconds, 60, accuracy: 1.5)
+    }
+
+    /// Notifications are merged in time order whatever the log's line order, as the recorder
+    /// orders them live.
+    func testAnUnsortedLogReplaysAsTheSortedOne() {
+        let fixes = (0..<60).map { fix($0, dated: true) }
+        let log = (0..<58).map { heartRate(UTCTime(millisecondsSinceEpoch: fixes[1].time!.millisecondsSinceEpoch + Int64($0) * 1000 + 300), 120 + $0) }
+        var shuffled = log
+        shuffled.swapAt(3, 40)
+        shuffled.swapAt(10, 11)
+        XCTAssertEqual(replayed(fixes, shuffled).1, replayed(fixes, log).1)
+    }
+
+    /// A date past 2199 from a receiver is no date: the fix is counted and skipped, not a trap.
+    func testAFixDatedPastTheRecordableYearsIsSkipped() {
+        var fixes = (0..<30).map { fix($0, dated: true) }
+        fixes[10].time = UTCTime(year: 2300, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+        fixes[11].timeOfDayMilliseconds = nil
+        fixes[11].time = UTCTime(millisecondsSinceEpoch: -1)
+        let (summary, _, _, _, _) = replayed(fixes, [])
+        XCTAssertEqual(summary.elapsedSeconds, 29, accuracy: 0.5)
+        var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
+        for f in fixes { replay.feed(f) { _ in } }
+        XCTAssertEqual(replay.counters.fixesWithoutTime, 2)
+    }
+
     /// A stream that never carries a date (GGA-only) is still replayed, on day 0.
     func testStreamWithoutAnyDateIsReplayedOnDayZero() {
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])

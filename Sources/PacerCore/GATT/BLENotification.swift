@@ -34,6 +34,7 @@ public struct BLENotification: Equatable, Sendable {
         let fields = logLine.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
         guard fields.count == 2 || fields.count == 3 else { throw .fieldCount(fields.count) }
         guard let time = UTCTime(rfc3339: fields[0]) else { throw .badTime(String(fields[0])) }
+        guard UTCTime.recordable.contains(time) else { throw .timeOutOfRange(String(fields[0])) }
         let uuid = fields[1].utf8
         guard uuid.count == 4, let characteristic = UInt16(fields[1], radix: 16),
               uuid.allSatisfy({ BLENotification.hexValue($0) != nil }) else { throw .badCharacteristic(String(fields[1])) }

@@ -468,9 +468,15 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// date of the previous input (rolling over at midnight). A decoder reports the first epoch
     /// before it has seen a date (GGA before RMC), then dated: such an early undated fix is
     /// skipped rather than placed in 1970. Only a stream that stays undated falls back to day 0,
-    /// after a few fixes. Replay asks first, to merge its notifications in time order.
+    /// after a few fixes. A date outside `UTCTime.recordable` counts as none. Replay asks first,
+    /// to merge its notifications in time order.
     public mutating func date(of fix: GNSSFix) -> UTCTime? {
-        if let t = fix.time { lastDate = t; return t }
+        if let t = fix.time {
+            // A date past 2199 (a receiver's garbage) cannot be on a session's timeline.
+            guard UTCTime.recordable.contains(t) else { return nil }
+            lastDate = t
+            return t
+        }
         guard let tod = fix.timeOfDayMilliseconds else { return nil }
         var reference = lastDate ?? lastNotificationTime
         if reference == nil {

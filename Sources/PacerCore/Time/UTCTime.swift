@@ -25,6 +25,11 @@ public struct UTCTime: Hashable, Comparable, Sendable {
         a.millisecondsSinceEpoch < b.millisecondsSinceEpoch
     }
 
+    /// The times a recording may carry: 1970 (a board without a real-time clock boots there)
+    /// to 2199. Sessions run on nanosecond instants, which end in 2262; a time outside is a
+    /// receiver's or a log's garbage, refused where it comes in.
+    public static let recordable = UTCTime(millisecondsSinceEpoch: 0)...UTCTime(millisecondsSinceEpoch: 7_258_118_399_999)
+
     /// Seconds since the epoch as a Double, for arithmetic on durations.
     public var secondsSinceEpoch: Double { Double(millisecondsSinceEpoch) / 1000 }
 
