@@ -24,12 +24,19 @@ public final class SocketClient {
     var lastRequestRead: MonotonicInstant?
     var closed = false
 
-    init(id: Int, fd: Int32, peer: PeerIdentity, maximumRequestLength: Int) {
+    /// When it connected: its last activity until a request comes.
+    let connected: MonotonicInstant
+
+    init(id: Int, fd: Int32, peer: PeerIdentity, maximumRequestLength: Int, connected: MonotonicInstant) {
         self.id = id
         self.fd = fd
         self.peer = peer
+        self.connected = connected
         framer = RequestLineFramer(maximumLength: maximumRequestLength)
     }
 
     var queuedBytes: Int { output.count - outputStart }
+    var lastActivity: MonotonicInstant { lastRequestRead ?? connected }
+    /// When the queue was last empty or the kernel last took bytes from it.
+    var lastProgress = MonotonicInstant(nanoseconds: 0)
 }

@@ -7,7 +7,10 @@ import PacerCore
 /// Serves newline-delimited requests on a listening Unix socket from the event loop.
 ///
 /// Each client has a bounded output queue: a client that stops reading is dropped once its
-/// queue passes `outputLimit`, so it costs bounded memory and never delays anyone else.
+/// queue has passed `outputLimit` and it took nothing for `stallSeconds` (or the queue passes
+/// `hardOutputLimit`), so it costs bounded memory and never delays anyone else. A client that
+/// pipelines a request behind a long `sessions` listing is not "not reading": it has had no
+/// time to read yet.
 /// Clients are deferrable watches of the loop: while the receiver streams, a request is read on
 /// an epoch's wake-up rather than on one of its own (`EventLoop.deferralWindow`), a polling
 /// client's every other one at 10 Hz (`notePolling`), and the replies to the requests of one
@@ -16,8 +19,13 @@ public final class SocketServer {
     public struct Limits: Sendable {
         public var maximumClients = 256
         public var maximumRequestLength = RequestLineFramer.defaultMaximumLength
-        /// Bytes queued for one client (beyond the kernel's buffer) before it is dropped.
+        /// Bytes queued for one client (beyond the kernel's buffer) past which a client that
+        /// takes nothing for `stallSeconds` is dropped.
         public var outputLimit = 64 * 1024
+        public var stallSeconds = 5.0
+        /// Bytes queued past which a client is dropped at once: ten years of daily sessions
+        /// listed (about 0.8 MB) twice, and a reply behind them.
+        public var hardOutputLimit = 2 * 1024 * 1024
         /// Kernel send buffer per client: room for a year's SESSIONS listing (about 70 KB for 300
         /// sessions) in one send, as a client polling it expects, instead of a queue flushed over
         /// several wakeups; small enough that a stalled reader is still noticed within seconds.
@@ -73,7 +81,8 @@ public final class SocketServer {
 
     private func transmit(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
         guard !client.closed else { return }
-        if client.queuedBytes > limits.outputLimit {
+        if client.queuedBytes > limits.outputLimit,
+           client.queuedBytes > limits.hardOutputLimit || Clocks.monotonic().seconds(since: client.lastProgress) > limits.stallSeconds {
             drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
             return
         }
@@ -84,6 +93,7 @@ public final class SocketServer {
                 drop(client, reason: String(describing: SystemError("send", errno: errno)))
                 return
             }
+            client.lastProgress = Clocks.monotonic()
             client.output.append(contentsOf: n > 0 ? bytes[n...] : bytes[...])
         } else {
             client.output.append(contentsOf: bytes)
@@ -133,7 +143,10 @@ public final class SocketServer {
             client.output.append(contentsOf: reply[n...])
             n = 0
         }
-        if client.queuedBytes > 0 { loop.setInterest(client.fd, [.read, .write]) }
+        if client.queuedBytes > 0 {
+            client.lastProgress = Clocks.monotonic()
+            loop.setInterest(client.fd, [.read, .write])
+        }
     }
 
     /// Calls `body` with one iovec per reply, each valid for the call (the buffers are lent one
@@ -166,6 +179,12 @@ public final class SocketServer {
                 }
                 return
             }
+            // Full: the client silent longest that does not watch makes room, so that idle
+            // connections never lock out `pacerctl stop`; only watchers keep their places.
+            if clients.count >= limits.maximumClients,
+               let idle = clients.values.filter({ !$0.watching }).min(by: { $0.lastActivity < $1.lastActivity }) {
+                drop(idle, reason: "idle longest with \(limits.maximumClients) clients connected: room for a new one")
+            }
             guard clients.count < limits.maximumClients else {
                 let message = ServerReply.error(message: "too many clients").line
                 _ = message.withUnsafeBytes { m in restartingEINTR { Glibc.send(fd, m.baseAddress, m.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) } }
@@ -184,7 +203,8 @@ public final class SocketServer {
                     continue
                 }
             }
-            let client = SocketClient(id: nextID, fd: fd, peer: peer, maximumRequestLength: limits.maximumRequestLength)
+            let client = SocketClient(id: nextID, fd: fd, peer: peer, maximumRequestLength: limits.maximumRequestLength,
+                                      connected: Clocks.monotonic())
             nextID += 1
             clients[fd] = client
             loop.watch(fd, .read, deferrable: true) { [unowned self] ready in service(client, ready) }
@@ -246,6 +266,7 @@ public final class SocketServer {
                 return
             }
             client.outputStart += n
+            client.lastProgress = Clocks.monotonic()
         }
         client.output.removeAll(keepingCapacity: false)
         client.outputStart = 0

@@ -45,5 +45,11 @@ final class GPSSourceSpecTests: XCTestCase {
         XCTAssertTrue(message("gpsd:[::1").contains("unclosed"))
         XCTAssertTrue(message("file:x.nmea@fast").contains("'fast' is not a playback rate"))
         XCTAssertTrue(message("file:x.nmea@0x").contains("is not a playback rate"))
+        // Rates whose epoch delay overflowed the clock (1e-300) or whose name trapped (1e19).
+        for rate in ["1e19x", "1e-300", "0.0009x", "10001x", "nan", "infx"] {
+            XCTAssertTrue(message("file:x.nmea@\(rate)").contains("is not a playback rate"), rate)
+        }
+        XCTAssertEqual(try GPSSourceSpec(parsing: "file:x.nmea@10000x").description, "file:x.nmea@10000x")
+        XCTAssertEqual(try GPSSourceSpec(parsing: "file:x.nmea@0.001x").description, "file:x.nmea@0.001x")
     }
 }

@@ -72,5 +72,15 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(error("[sensors]\nbackend = usb\n")?.message, "'usb' is not one of bluez, none")
         XCTAssertEqual(error("[recording]\nauto_pause_run_below = 2\nauto_pause_run_above = 1\n")?.line, 3)
         XCTAssertEqual(error("[athlete\n")?.line, 1)
+        XCTAssertEqual(error("[athlete]\r\n\r\nmax_hr = fast\r\n")?.line, 3, "CRLF lines count as lines")
+    }
+
+    /// A config saved on Windows (CRLF) reads as the same file with LF; it was one line, refused
+    /// as a "malformed section header".
+    func testCRLFLineEndingsReadAsLF() throws {
+        let text = "[athlete]\nmax_hr = 181\nzones = 110,130,148,163,176 ; bounds\n[recording]\nunits = imperial\n"
+        let lf = try PacerConfig(parsing: text, file: "lf.conf")
+        XCTAssertEqual(lf.athlete.maxHeartRate, 181)
+        XCTAssertEqual(try PacerConfig(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"), file: "crlf.conf"), lf)
     }
 }

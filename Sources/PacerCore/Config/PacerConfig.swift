@@ -62,7 +62,9 @@ public struct PacerConfig: Equatable, Sendable {
         var seen: Set<String> = []
         var keyLines: [String: Int] = [:]
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // On newlines, not the Character "\n": a CRLF file's "\r\n" is one Character, and a file
+        // written on Windows read as one line.
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = PacerConfig.stripComment(rawLine)
             if line.isEmpty { continue }

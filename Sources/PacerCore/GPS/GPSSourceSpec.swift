@@ -67,8 +67,10 @@ public enum GPSSourceSpec: Equatable, Sendable, CustomStringConvertible {
                     speedup = nil
                 } else {
                     let digits = suffix.hasSuffix("x") ? suffix.dropLast() : suffix
-                    guard let r = Double(digits), r.isFinite, r > 0 else {
-                        throw GPSSourceSpecError("'\(suffix)' is not a playback rate: use e.g. @1x, @10x or @max")
+                    // 0.001x plays an hour in six weeks; 10000x is as fast as a loop turns: outside
+                    // those a rate is a typo (and an epoch's delay would overflow the clock).
+                    guard let r = Double(digits), (0.001...10_000).contains(r) else {
+                        throw GPSSourceSpecError("'\(suffix)' is not a playback rate: use e.g. @1x, @10x or @max (0.001x to 10000x)")
                     }
                     speedup = r
                 }

@@ -17,7 +17,15 @@ final class RecordingGPSConnection: GPSConnection {
     let readyInfo: GPSDeviceInfo?
 
     init(path: String, speedup: Double?) throws {
-        descriptor = try retryingEINTR("open") { open(path, O_RDONLY | O_CLOEXEC) }
+        // Non-blocking, and then only a regular file: a FIFO without a writer blocked open(2), and
+        // a device or a FIFO would block every read, on the daemon's loop thread.
+        let fd = try retryingEINTR("open") { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw GPSSourceSpecError("'\(path)' is not a regular file: a file: source plays a recording (a device is serial:)")
+        }
+        descriptor = fd
         schedule = speedup.map { PlaybackSchedule(speedup: $0) }
         readyInfo = GPSDeviceInfo(description: GPSSourceSpec.file(path: path, speedup: speedup).description)
     }
