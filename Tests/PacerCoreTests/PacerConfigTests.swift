@@ -72,6 +72,10 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(error("[sensors]\nbackend = usb\n")?.message, "'usb' is not one of bluez, none")
         XCTAssertEqual(error("[recording]\nauto_pause_run_below = 2\nauto_pause_run_above = 1\n")?.line, 3)
         XCTAssertEqual(error("[athlete\n")?.line, 1)
+        XCTAssertEqual(error("[recording]\nauto_lap_m = 1e-300\n")?.message, "1e-300 is neither 0 (off) nor 50...1000000")
+        XCTAssertEqual(error("[recording]\nauto_lap_m = 49.9\n")?.key, "recording.auto_lap_m")
+        XCTAssertNil(error("[recording]\nauto_lap_m = 0\n"))
+        XCTAssertNil(error("[recording]\nauto_lap_m = 50\n"))
         XCTAssertEqual(error("[athlete]\r\n\r\nmax_hr = fast\r\n")?.line, 3, "CRLF lines count as lines")
     }
 

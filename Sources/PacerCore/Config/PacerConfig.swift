@@ -133,7 +133,12 @@ public struct PacerConfig: Equatable, Sendable {
         case ("recording", "auto_resume_delay_s"):
             let d = try p.number(in: 0...60)
             recording.autoPauseRun.resumeDelay = d; recording.autoPauseWalk.resumeDelay = d; recording.autoPauseRide.resumeDelay = d
-        case ("recording", "auto_lap_m"): recording.autoLapMeters = try p.number(in: 0...1_000_000)
+        case ("recording", "auto_lap_m"):
+            // 0 is off; a lap shorter than a GPS step's jitter would be thousands a fix (1e-300
+            // made no progress at all and hung the daemon).
+            let metres = try p.number(in: 0...1_000_000)
+            guard metres == 0 || metres >= 50 else { throw ConfigValueProblem("\(p.value) is neither 0 (off) nor 50...1000000") }
+            recording.autoLapMeters = metres
         case ("recording", "units"): recording.units = try p.choice(RecordingSettings.Units.self)
 
         case ("gps", "source"): gpsSource = try p.nonEmpty()
