@@ -26,6 +26,17 @@ public final class FileByteSource {
         buffer.deallocate()
     }
 
+    /// A whole text file (or standard input) of at most `limit` bytes: a config or a BLE log is
+    /// read into memory, and one that never ends (a link to /dev/zero) must not take it all.
+    public static func readText(_ path: String, limit: Int) throws -> String {
+        var bytes: [UInt8] = []
+        try FileByteSource(path: path).forEachChunk {
+            guard bytes.count + $0.count <= limit else { throw SystemError("read \(path) (more than \(limit) bytes)", errno: EFBIG) }
+            bytes.append(contentsOf: $0)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Calls `body` with each chunk read (read(2)) until end of file. The chunk is only valid inside `body`.
     public func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         while true {

@@ -11,8 +11,6 @@ enum ConfigFileOption {
     static func load(_ args: CommandArguments) throws -> PacerConfig {
         let path = args.option("config") ?? defaultPath
         guard args.option("config") != nil || access(path, R_OK) == 0 else { return PacerConfig() }
-        var bytes: [UInt8] = []
-        try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
-        return try PacerConfig(parsing: String(decoding: bytes, as: UTF8.self), file: path)
+        return try PacerConfig(parsing: FileByteSource.readText(path, limit: PacerConfig.maximumFileBytes), file: path)
     }
 }

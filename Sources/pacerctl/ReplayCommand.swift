@@ -20,7 +20,7 @@ enum ReplayCommand {
         var configText = ""
         if let path = arguments.option("config") {
             do {
-                configText = try readText(path)
+                configText = try FileByteSource.readText(path, limit: PacerConfig.maximumFileBytes)
                 config = try PacerConfig(parsing: configText, file: path)
             } catch let error as ConfigError {
                 printError("pacerctl replay: \(error)")
@@ -30,7 +30,7 @@ enum ReplayCommand {
         var notifications: [BLENotification] = []
         if let path = arguments.option("ble") {
             do {
-                notifications = try BLELog.parse(try readText(path))
+                notifications = try BLELog.parse(try FileByteSource.readText(path, limit: BLELog.maximumFileBytes))
             } catch let error as BLELogError {
                 printError("pacerctl replay: \(path):\(error)")
                 return 1
@@ -76,12 +76,5 @@ enum ReplayCommand {
                 + "skipped (a BLE log written on another clock?)")
         }
         return 0
-    }
-
-    /// A whole (small) text file: a config or a BLE log.
-    static func readText(_ path: String) throws -> String {
-        var bytes: [UInt8] = []
-        try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -25,9 +25,7 @@ enum DaemonSettings {
         var text = ""
         let path = options.configPath ?? DaemonOptions.defaultConfigPath
         if options.configPath != nil || access(path, F_OK) == 0 {
-            var bytes: [UInt8] = []
-            try FileByteSource(path: path).forEachChunk { bytes.append(contentsOf: $0) }
-            text = String(decoding: bytes, as: UTF8.self)
+            text = try FileByteSource.readText(path, limit: PacerConfig.maximumFileBytes)
             config = try PacerConfig(parsing: text, file: path)
         }
         if let v = options.gpsSource { config.gpsSource = v }

@@ -40,6 +40,15 @@ final class ReplayCommandTests: XCTestCase {
         let bad = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", nmea, "--config", config.path])
         XCTAssertEqual(bad.status, 1)
         XCTAssertTrue(bad.stderr.contains("bad.conf:3: athlete.rest_hr: 'lots' is not an integer"), bad.stderr)
+        // A config (or BLE log) that never ends is refused at its limit; it aborted, out of memory.
+        let endless = dir.appendingPathComponent("endless.conf")
+        try FileManager.default.createSymbolicLink(atPath: endless.path, withDestinationPath: "/dev/zero")
+        for flag in ["--config", "--ble"] {
+            let huge = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", nmea, flag, endless.path])
+            XCTAssertEqual(huge.status, 1, flag)
+            XCTAssertTrue(huge.stderr.contains("endless.conf (more than"), huge.stderr)
+            XCTAssertTrue(huge.stderr.contains("File too large"), huge.stderr)
+        }
 
         let missing = try BuiltBinaries.run("pacerctl", ["replay", "--ble", ble])
         XCTAssertEqual(missing.status, 2)

@@ -86,5 +86,11 @@ final class PacerConfigTests: XCTestCase {
         let lf = try PacerConfig(parsing: text, file: "lf.conf")
         XCTAssertEqual(lf.athlete.maxHeartRate, 181)
         XCTAssertEqual(try PacerConfig(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"), file: "crlf.conf"), lf)
+        // Blanks around keys, values and headers, even a great many, are trimmed.
+        let blanks = String(repeating: " \t", count: 50_000)
+        let padded = text.replacingOccurrences(of: "\n", with: blanks + "\r\n" + blanks)
+        XCTAssertEqual(try PacerConfig(parsing: padded, file: "blanks.conf"), lf)
+        XCTAssertEqual(PacerConfig.trim(" \t\r "), "")
+        XCTAssertEqual(PacerConfig.trim(" ünï \t"), "ünï")
     }
 }

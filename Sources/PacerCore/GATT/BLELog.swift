@@ -1,6 +1,9 @@
 /// The BLE notification log (`*.ble`): one notification per line, `#` starts a
 /// comment, blank lines are skipped. Parsing stops at the first bad line with its number.
 public enum BLELog {
+    /// The largest log replay reads into memory: a day of four sensors at 4 Hz is about 60 MB.
+    public static let maximumFileBytes = 512 << 20
+
     /// Every notification in a log text, in file order.
     public static func parse(_ text: String) throws(BLELogError) -> [BLENotification] {
         var result: [BLENotification] = []
