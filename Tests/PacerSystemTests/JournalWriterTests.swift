@@ -159,6 +159,35 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertEqual(session.events, [.marker(time: sample(25).time, kind: "reopened", detail: "")])
     }
 
+    /// The journal directory removed under a recording writer: every commit went to a deleted
+    /// file, and the session was gone once the daemon exited. The open segment's bytes live on
+    /// in its descriptor: the next commit writes them back, and the journal holds both sessions
+    /// whole, the lock held again.
+    func testADeletedJournalIsWrittenBackFromTheOpenSegment() throws {
+        let w = try JournalWriter(directory: dir)
+        try w.beginSession(activity: .run, start: t0)
+        for i in 0..<60 { w.append(sample: sample(i)) }
+        try w.endSession(summary: summary(60))
+        try w.beginSession(activity: .run, start: t0)
+        for i in 0..<30 { w.append(sample: sample(i)) }
+        try w.commit()
+        try FileManager.default.removeItem(atPath: dir)
+        for i in 30..<60 { w.append(sample: sample(i)) }
+        try w.endSession(summary: summary(60))
+        XCTAssertEqual(w.restoredSegments, 1)
+        let history = try JournalHistory(directory: dir)
+        XCTAssertEqual(history.index.count, 2)
+        for id: UInt64 in [1, 2] {
+            let session = try XCTUnwrap(try history.session(id: id))
+            XCTAssertEqual(session.samples.count, 60)
+            XCTAssertEqual(session.samples[45], JournalSampleCodec.quantized(sample(45)))
+        }
+        XCTAssertThrowsError(try JournalWriter(directory: dir), "the written-back journal is locked again")
+        try w.beginSession(activity: .walk, start: t0)
+        try w.commit()
+        XCTAssertEqual(w.restoredSegments, 1, "written back once")
+    }
+
     func testSecondWriterIsRefusedWhileTheFirstHoldsTheJournal() throws {
         let w = try JournalWriter(directory: dir)
         XCTAssertThrowsError(try JournalWriter(directory: dir)) { error in

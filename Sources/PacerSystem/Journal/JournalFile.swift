@@ -25,6 +25,13 @@ public final class JournalFile {
         return Int(st.st_size)
     }
 
+    /// Whether the file's last name is gone (`st_nlink` 0): deleted while open.
+    public func isUnlinked() throws -> Bool {
+        var st = stat()
+        try retryingEINTR("fstat \(path)") { fstat(fd, &st) }
+        return st.st_nlink == 0
+    }
+
     /// Reads the whole file from `offset` (`pread(2)` until end of file).
     public func readAll(from offset: Int = 0) throws -> [UInt8] {
         let total = try size()

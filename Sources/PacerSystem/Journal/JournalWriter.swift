@@ -71,17 +71,15 @@ public final class JournalWriter {
     private var committedSampleTime: UTCTime?
     private var recovered: (session: JournalSession, codec: JournalSampleCodec)?
     /// `DIR/lock`, held with flock(2) for the writer's lifetime: one writer per journal.
-    private let lock: JournalFile
+    private var lock: JournalFile
+    /// Times the open segment was found deleted and written back (`restoreDeletedSegment`).
+    public private(set) var restoredSegments = 0
 
     public init(directory path: String, options: Options = Options()) throws {
         directory = JournalDirectory(path: path)
         self.options = options
         try directory.create()
-        let lockFile = try JournalFile(path: path + "/lock", writable: true, create: true)
-        lock = lockFile
-        guard restartingEINTR({ flock(lockFile.fd, LOCK_EX | LOCK_NB) }) == 0 else {
-            throw SystemError("flock \(path)/lock (another writer, e.g. pacerd, has the journal open)", errno: errno)
-        }
+        lock = try JournalWriter.lock(path)
         let segments = try directory.segments()
         recovery.segments = segments.count
         if let last = segments.last {
@@ -97,6 +95,33 @@ public final class JournalWriter {
             try startSegmentFile()
         }
         if recovered != nil, !options.keepRecoveredSessionOpen { try closeRecoveredSession() }
+    }
+
+    private static func lock(_ path: String) throws -> JournalFile {
+        let lockFile = try JournalFile(path: path + "/lock", writable: true, create: true)
+        guard restartingEINTR({ flock(lockFile.fd, LOCK_EX | LOCK_NB) }) == 0 else {
+            throw SystemError("flock \(path)/lock (another writer, e.g. pacerd, has the journal open)", errno: errno)
+        }
+        return lockFile
+    }
+
+    /// The open segment was deleted (its directory removed under a recording daemon): its bytes
+    /// live on only in this descriptor, so they are written back where they belong instead of
+    /// into a file nobody can reach once the writer closes it. Earlier segments, which no
+    /// descriptor holds, are gone with the directory.
+    private func restoreDeletedSegment() throws {
+        try directory.create()
+        lock = try JournalWriter.lock(directory.path)
+        let bytes = try file.readAll()
+        let fresh = try JournalFile(path: file.path, writable: true, create: true)
+        try fresh.truncate(to: 0)
+        try fresh.writeAll(bytes, at: 0)
+        try fresh.syncData()
+        try directory.syncEntries()
+        file = fresh
+        restoredSegments += 1
+        DaemonLog.error("journal: \(file.path) was deleted while open; its \(bytes.count) bytes are written back "
+            + "(segments deleted with it that were not open are gone)")
     }
 
     /// The id of the session being recorded, if any.
@@ -178,7 +203,10 @@ public final class JournalWriter {
                     done += try file.writeSome(UnsafeRawBufferPointer(rebasing: raw[done...]), at: written + done)
                 }
             }
-            if options.synchronous { try file.syncData() }
+            if options.synchronous {
+                try file.syncData()
+                if try file.isUnlinked() { try restoreDeletedSegment() }
+            }
             pendingError = nil
         } catch let error as SystemError {
             pendingError = error
