@@ -188,6 +188,30 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertEqual(w.restoredSegments, 1, "written back once")
     }
 
+    /// A session started while the disk is full is open under its own id, its start waiting in
+    /// memory: pacerd acknowledged and logged it as the session before it.
+    func testASessionStartedOnAFullDiskHasItsOwnID() throws {
+        let recorder = SessionJournalRecorder(writer: try JournalWriter(directory: dir))
+        recorder.apply(.begin(activity: .run, start: t0))
+        recorder.apply(.end(summary(1)))
+        XCTAssertEqual(recorder.sessionID, "1")
+        let used = try FileManager.default.attributesOfItem(atPath: segmentPath())[.size] as! Int
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        let oldHandler = signal(SIGXFSZ, SIG_IGN)
+        var limited = saved
+        limited.rlim_cur = rlim_t(used)
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited), 0)
+        recorder.apply(.begin(activity: .walk, start: sample(5).time))
+        XCTAssertEqual((recorder.takeError() as? SystemError)?.errno, EFBIG)
+        XCTAssertEqual(recorder.sessionID, "2")
+        XCTAssertEqual(setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved), 0)
+        signal(SIGXFSZ, oldHandler)
+        recorder.apply(.end(summary(1)))
+        XCTAssertNil(recorder.takeError())
+        XCTAssertEqual(try JournalHistory(directory: dir).index.count, 2)
+    }
+
     func testSecondWriterIsRefusedWhileTheFirstHoldsTheJournal() throws {
         let w = try JournalWriter(directory: dir)
         XCTAssertThrowsError(try JournalWriter(directory: dir)) { error in

@@ -23,7 +23,12 @@ public final class SessionJournalRecorder {
         do {
             switch entry {
             case let .begin(activity, start):
-                sessionID = try writer.beginSession(activity: activity, start: start, config: configSnapshot)
+                // A start whose commit failed (a full disk) is open all the same, kept in memory
+                // for the retry: its id is the session's, not the one before it.
+                do { sessionID = try writer.beginSession(activity: activity, start: start, config: configSnapshot) } catch {
+                    sessionID = writer.openSessionID
+                    throw error
+                }
             case .sample(let s):
                 if writer.openSessionID != nil { writer.append(sample: s) }
                 if let e = writer.pendingError { throw e }
