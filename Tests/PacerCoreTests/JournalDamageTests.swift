@@ -49,4 +49,30 @@ final class JournalDamageTests: XCTestCase {
             XCTAssertGreaterThan(sessionsUntouched, 1000, "most trials leave most sessions untouched")
         }
     }
+
+    /// A copy of session 1's start and samples (every CRC valid) between sessions 2 and 3, as a
+    /// file system that duplicated a block leaves it: it listed a second, interrupted session 1,
+    /// counted in the totals, and `delete 1` removed both. A start of an id seen before is passed.
+    func testADuplicatedBlockOfFramesIsNotASecondSession() {
+        for version in JournalFormatTests.layouts {
+            var f = JournalFixture(version: version)
+            for id in 1...3 {
+                f.addSession(id: UInt64(id), start: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(id) * 86_400_000),
+                             sampleCount: 12)
+            }
+            let whole = JournalFormatTests.finishedSessions(f.bytes).sessions
+            let endFrame = f.frameEnds.firstIndex(of: f.finished[0].end)!
+            let copy = f.bytes[JournalFormat.segmentHeaderSize..<f.frameEnds[endFrame - 1]]
+            for at in [f.finished[1].end, f.bytes.count] {
+                var damaged = f.bytes
+                damaged.insert(contentsOf: copy, at: at)
+                let (sessions, result, open) = JournalFormatTests.finishedSessions(damaged)
+                XCTAssertEqual(sessions.map(\.id), [1, 2, 3], "v\(version) copy at \(at)")
+                XCTAssertEqual(sessions.map(\.samples), whole.map(\.samples), "v\(version) copy at \(at)")
+                XCTAssertEqual(sessions.map(\.summary), whole.map(\.summary), "v\(version) copy at \(at)")
+                XCTAssertNil(open, "v\(version) copy at \(at)")
+                XCTAssertEqual(result.end, .clean)
+            }
+        }
+    }
 }

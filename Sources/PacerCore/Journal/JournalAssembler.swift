@@ -121,6 +121,10 @@ public struct JournalAssembler {
         guard let record = try JournalRecord.decode(type: type, payload: payload) else { return nil }
         switch record {
         case let .sessionStart(id, activity, start, config):
+            // Ids only grow: the start of one seen before is a copy of frames (a block the file
+            // system duplicated), not a session; `consumeOrSkip` passes it, and what follows it
+            // up to the next start, like damage.
+            guard id > highestID else { throw ByteReader.Malformed() }
             let previous = closeOpenAsInterrupted()
             open = JournalSession(id: id, activity: activity, start: start, config: config,
                                   segment: segment, offset: offset, hasSamples: wantSamples(id))
