@@ -78,6 +78,24 @@ final class NMEASentenceDecoderTests: XCTestCase {
         XCTAssertEqual(a?.validity, .invalid, "status A but mode N: not valid")
     }
 
+    /// Values a checksum vouched for that no receiver means: a negative speed, a course off the
+    /// compass, a negative DOP are none (parse printed -5144 m/s and 15915 degrees); 360 is north.
+    func testOutOfRangeSpeedCourseAndDOPAreNone() {
+        let rmc = decodeSentence("GPRMC,070000.00,A,4722.00240,N,00832.99890,E,-10000,15915,020326,,,A")
+        XCTAssertEqual(rmc?.validity, .valid)
+        XCTAssertNil(rmc?.speed)
+        XCTAssertNil(rmc?.track)
+        let north = decodeSentence("GPRMC,070000.00,A,4722.00240,N,00832.99890,E,1.0,360.0,020326,,,A")
+        XCTAssertEqual(north?.track, 0)
+        XCTAssertEqual(try XCTUnwrap(north?.speed), 0.514, accuracy: 0.001)
+        let vtg = decodeSentence("GPVTG,-3,T,,M,1.0,N,-1.8,K,A")
+        XCTAssertNil(vtg?.track)
+        XCTAssertEqual(try XCTUnwrap(vtg?.speed), 0.514, accuracy: 0.001, "the knots field when km/h is garbage")
+        let gga = decodeSentence("GPGGA,070000.00,4722.00240,N,00832.99890,E,1,11,-1.0,418.4,M,48.0,M,,")
+        XCTAssertNil(gga?.hdop)
+        XCTAssertEqual(gga?.validity, .valid)
+    }
+
     func testGLLWithAndWithoutModeIndicator() throws {
         let r = try report("gpsd/ais-nmea.log", "$GPGLL,5250.53814,N,00542.34917,E,214012.00")
         XCTAssertEqual(r.validity, .valid)

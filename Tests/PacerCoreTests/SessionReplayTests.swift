@@ -70,6 +70,24 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertGreaterThan(summary.distanceMeters, 100)
     }
 
+    /// Two receivers' clocks in one stream, ten minutes apart, alternating: every return of the
+    /// time re-anchored the timeline ten minutes further (60 epochs made a session of ten hours).
+    /// Arrivals never go back, so each step is a jump and the session stays within its minute.
+    func testAlternatingClocksDoNotWalkTheTimelineForward() {
+        var fixes: [GNSSFix] = []
+        for s in 0..<60 {
+            fixes.append(fix(s, dated: true))
+            var behind = fix(s, dated: true)
+            behind.time = UTCTime(millisecondsSinceEpoch: behind.time!.millisecondsSinceEpoch - 600_000)
+            fixes.append(behind)
+        }
+        let (summary, journal, gaps, _, jumps) = replayed(fixes, [])
+        XCTAssertEqual(gaps, 0)
+        XCTAssertGreaterThan(jumps, 50)
+        XCTAssertLessThanOrEqual(summary.elapsedSeconds, 60)
+        XCTAssertLessThan(journal.count, 100)
+    }
+
     /// A gap inside a BLE-only replay (one line of a log from before the clock was set) is closed too.
     func testAGapInsideTheBLELogIsClosed() {
         let start = UTCTime(year: 2026, month: 5, day: 3, hour: 8, minute: 0, second: 0)!

@@ -26,6 +26,7 @@ public struct SessionReplay: ~Copyable {
     /// since gaps were closed (milliseconds).
     private var lastRecorded: UTCTime?
     private var closedMilliseconds: Int64 = 0
+    private var lastArrival: Int64?
     private var lastFixRecorded: UTCTime?
     public private(set) var gapsClosed = 0
     public private(set) var notificationsOffTimeline = 0
@@ -78,7 +79,12 @@ public struct SessionReplay: ~Copyable {
             gapsClosed += 1
         }
         lastRecorded = time
-        return InputInstant(recorded: UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch - closedMilliseconds))
+        // Live arrivals never go back: an input recorded earlier than the one before (two
+        // receivers' clocks in one stream) arrives with it, so the recorder sees the jump both
+        // ways; arriving back in time, each return re-anchored the timeline a step further.
+        let arrival = max(time.millisecondsSinceEpoch - closedMilliseconds, lastArrival ?? .min)
+        lastArrival = arrival
+        return InputInstant(recorded: UTCTime(millisecondsSinceEpoch: arrival))
     }
 
     private mutating func skipNotifications(before firstFix: UTCTime) {
