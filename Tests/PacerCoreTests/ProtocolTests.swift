@@ -70,6 +70,9 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(message("{\"cmd\":"), "bad JSON: unexpected end at byte 7")
         XCTAssertEqual(message("\u{1}garbage"), "bad JSON: unexpected character at byte 0")
         XCTAssertEqual(message(String(repeating: "[", count: 100)), "bad JSON: nested too deeply at byte 64")
+        // Year 0 was taken, and its week printed back as "-1-12-27".
+        XCTAssertEqual(message("{\"cmd\":\"goals\",\"date\":\"0000-01-01\"}"), "\"date\" must be a date YYYY-MM-DD")
+        XCTAssertNil(message("{\"cmd\":\"goals\",\"date\":\"2026-11-24\"}"))
         XCTAssertEqual(message("{\"cmd\":\"\(String(repeating: "x", count: 40))\"}"),
                        "unknown command '\(String(repeating: "x", count: 32))...'")
     }

@@ -186,6 +186,8 @@ final class StrengthTests: XCTestCase {
         XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: 0, reps: 5)), "weight must be more than 0 and at most 1000 kg")
         XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: 1000.5, reps: 5)), "weight must be more than 0 and at most 1000 kg")
         XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: .nan, reps: 5)), "weight must be more than 0 and at most 1000 kg")
+        XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: 5e-324, reps: 5)), "weight must be more than 0 and at most 1000 kg",
+                       "less than the journal's gram is 0")
         XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: 100, reps: 0)), "reps must be 1 to 1000")
         XCTAssertEqual(message(.init(exercise: "Squat", weightKilograms: 100, reps: 1001)), "reps must be 1 to 1000")
         XCTAssertEqual(message(.init(exercise: "  ", weightKilograms: 100, reps: 5)), "the exercise name is empty")

@@ -63,7 +63,8 @@ public struct LocalCalendar: Equatable, Sendable {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) else { return nil }
+              // Years a training day can fall in; year 0 printed back as "0-01-01".
+              (1900...2199).contains(y), (1...12).contains(m), (1...UTCTime.daysIn(month: m, year: y)).contains(d) else { return nil }
         return UTCTime.daysSinceEpoch(year: y, month: m, day: d)
     }
 }

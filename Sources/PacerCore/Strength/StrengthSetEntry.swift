@@ -31,7 +31,8 @@ public struct StrengthSetEntry: Equatable, Sendable {
         guard e.exercise.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw StrengthSetError("the exercise name holds control characters")
         }
-        guard weightKilograms.isFinite, weightKilograms > 0, weightKilograms <= StrengthSetEntry.maximumKilograms else {
+        // At least the journal's resolution (1 g): 5e-324 kg passed "more than 0" and was logged as 0.
+        guard weightKilograms.isFinite, weightKilograms >= 0.001, weightKilograms <= StrengthSetEntry.maximumKilograms else {
             throw StrengthSetError("weight must be more than 0 and at most 1000 kg")
         }
         guard reps > 0, reps <= StrengthSetEntry.maximumReps else { throw StrengthSetError("reps must be 1 to 1000") }
