@@ -212,6 +212,29 @@ final class JournalWriterTests: XCTestCase {
         XCTAssertEqual(try JournalHistory(directory: dir).index.count, 2)
     }
 
+    /// A block of session 1's frames duplicated before session 3 after the index was saved: the
+    /// index's incremental update, which rescans from session 3's old offset, took the copy's
+    /// start for a new session and listed id 1 twice. The ids the kept rows hold are seen.
+    func testADuplicatedBlockInAnIndexedJournalIsNotASecondSession() throws {
+        let w = try JournalWriter(directory: dir)
+        for n in 0..<3 {
+            try w.beginSession(activity: .run, start: sample(n * 100).time)
+            for i in 0..<20 { w.append(sample: sample(n * 100 + i)) }
+            try w.endSession(summary: summary(20))
+        }
+        let before = try JournalHistory(directory: dir)
+        XCTAssertEqual(before.index.count, 3)
+        let offsets = (0..<3).map { Int(before.index.row($0).offset) }
+        var bytes = try JournalFile(path: segmentPath(), writable: false).readAll()
+        bytes.insert(contentsOf: bytes[offsets[0]..<offsets[1]], at: offsets[2])
+        try JournalFile(path: segmentPath(), writable: true).writeAll(bytes, at: 0)
+        let after = try JournalHistory(directory: dir)
+        XCTAssertEqual((0..<after.index.count).map { after.index.id($0) }, [1, 2, 3])
+        for id: UInt64 in 1...3 {
+            XCTAssertEqual(try after.session(id: id)?.samples.count, 20)
+        }
+    }
+
     func testSecondWriterIsRefusedWhileTheFirstHoldsTheJournal() throws {
         let w = try JournalWriter(directory: dir)
         XCTAssertThrowsError(try JournalWriter(directory: dir)) { error in

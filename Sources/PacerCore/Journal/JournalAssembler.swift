@@ -48,6 +48,12 @@ public struct JournalAssembler {
         self.decodesSummaries = decodesSummaries
     }
 
+    /// Ids up to `id` were seen before this scan began (a scan of a journal's tail): a start of
+    /// one of them is a copy, not a session.
+    public mutating func assumeSeen(through id: UInt64) {
+        highestID = max(highestID, id)
+    }
+
     /// The last decoded sample of the open session (the delta state a resumed writer continues
     /// from); nil once damage cut its samples.
     public var openCodec: JournalSampleCodec? { codec }

@@ -29,6 +29,9 @@ extension JournalHistory {
         // The same folding as a full rebuild (`scanEntries`), over the tail only.
         var tail = HistoryIndex.Builder()
         var assembler = JournalAssembler()
+        // Ids only grow: a start in the tail of an id the kept rows hold is a copy of frames
+        // (the assembler refuses it, and the full rebuild decides).
+        assembler.assumeSeen(through: (0..<keep).map { saved.id($0) }.max() ?? 0)
         var consistent = true
         func add(_ session: JournalSession) { if !tail.fold(session) { consistent = false } }
         let first = saved.segments.count - 1
