@@ -86,6 +86,8 @@ final class PacerConfigTests: XCTestCase {
         let lf = try PacerConfig(parsing: text, file: "lf.conf")
         XCTAssertEqual(lf.athlete.maxHeartRate, 181)
         XCTAssertEqual(try PacerConfig(parsing: text.replacingOccurrences(of: "\n", with: "\r\n"), file: "crlf.conf"), lf)
+        XCTAssertEqual(try PacerConfig(parsing: "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n"), file: "bom.conf"), lf,
+                       "a byte-order mark before the first section")
         // Blanks around keys, values and headers, even a great many, are trimmed.
         let blanks = String(repeating: " \t", count: 50_000)
         let padded = text.replacingOccurrences(of: "\n", with: blanks + "\r\n" + blanks)

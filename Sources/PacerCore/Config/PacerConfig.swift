@@ -67,6 +67,8 @@ public struct PacerConfig: Equatable, Sendable {
         var lineNumber = 0
         // On newlines, not the Character "\n": a CRLF file's "\r\n" is one Character, and a file
         // written on Windows read as one line.
+        // A byte-order mark (Windows editors write one) is not part of the first line.
+        let text = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = PacerConfig.stripComment(rawLine)

@@ -19,7 +19,8 @@ public final class JournalWriter {
         /// Leave a session found open by recovery for `resumeRecoveredSession` instead of
         /// closing it as interrupted right away (the daemon resuming after a power cut).
         public var keepRecoveredSessionOpen = false
-        /// fdatasync at each commit. Off only for bulk generation (bench), never for recording.
+        /// fdatasync at each commit. Off only for bulk writing that calls `sync()` at its end
+        /// (bench data, an offline replay), never for recording.
         public var synchronous = true
         /// A commit that samples make due is sealed at once (its frame is the one an immediate
         /// commit writes, so the bytes do not change) and written and fdatasynced at the next
@@ -180,6 +181,12 @@ public final class JournalWriter {
         guard encoder.openID != nil else { throw JournalStateError("no session is open") }
         encoder.end(summary: summary, into: &pending)
         try commit()
+    }
+
+    /// Commits, and fdatasyncs even when `synchronous` is off: the end of a bulk write.
+    public func sync() throws {
+        try commit()
+        try file.syncData()
     }
 
     /// Writes everything buffered and fdatasyncs. On failure the unwritten bytes stay queued.
