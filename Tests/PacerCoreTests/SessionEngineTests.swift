@@ -51,6 +51,40 @@ final class SessionEngineTests: XCTestCase {
         XCTAssertGreaterThan(summary.calories!, 100)
     }
 
+    /// The GPS lost for ten minutes inside a café and found again where it was left: that was a
+    /// stop, not ten minutes of moving (it counted as moving, as the receiver's no-fix sentences
+    /// kept coming). A tunnel crossed at running speed keeps its time, and the distances are
+    /// the filter's either way.
+    func testAGPSGapThatEndsWhereItBeganIsNotMovingTime() {
+        func noFix(_ t: Double) -> (GNSSFix, MonotonicInstant) {
+            (GNSSFix(time: UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + Int64(t * 1000)), mode: .noFix), at(t))
+        }
+        func withNoFixSentences(_ fixes: [(GNSSFix, MonotonicInstant)], in gap: ClosedRange<Double>) -> [(GNSSFix, MonotonicInstant)] {
+            let inside = stride(from: gap.lowerBound, through: gap.upperBound, by: 1).map(noFix)
+            return (fixes + inside).sorted { $0.1 < $1.1 }
+        }
+        // 3 m/s for 300 s, inside (GPS lost) for 600 s, 3 m/s for 300 s.
+        var gen = SyntheticFixes(seed: 11)
+        let cafe: ClosedRange<Double> = 301...899
+        let (stopFixes, stopTruth) = gen.make(duration: 1200, dropouts: [cafe]) { t in
+            (3 * (t < 300 ? t : (t < 900 ? 300 : t - 600)), 0)
+        }
+        let (stop, _, _) = run(withNoFixSentences(stopFixes, in: cafe), stop: 1200)
+        XCTAssertEqual(stop.movingSeconds, 600, accuracy: 12)
+        XCTAssertEqual(stop.distanceMeters, stopTruth, accuracy: stopTruth * 0.01)
+        XCTAssertEqual(stop.elapsedSeconds, 1200)
+        // The same gap crossed at speed (a tunnel of 600 s) is moving time.
+        var tunnelGen = SyntheticFixes(seed: 11)
+        let (tunnelFixes, tunnelTruth) = tunnelGen.make(duration: 1200, dropouts: [cafe]) { t in (3 * t, 0) }
+        let (tunnel, _, _) = run(withNoFixSentences(tunnelFixes, in: cafe), stop: 1200)
+        XCTAssertEqual(tunnel.movingSeconds, 1200, accuracy: 12)
+        XCTAssertEqual(tunnel.distanceMeters, tunnelTruth, accuracy: tunnelTruth * 0.01)
+        // With auto-pause off, moving time is the timer's, gap or not.
+        var timer = PacerConfig()
+        timer.recording.autoPauseEnabled = false
+        XCTAssertEqual(run(withNoFixSentences(stopFixes, in: cafe), config: timer, stop: 1200).0.movingSeconds, 1200, accuracy: 1)
+    }
+
     func testHeartRateHoldsAtMostFiveSecondsAndContactLossIsNoHeartRate() {
         var config = PacerConfig()
         config.athlete.explicitZoneLowerBounds = [100, 120, 140, 160, 180]

@@ -35,6 +35,9 @@ public struct SessionEngine: Sendable {
     /// Moving seconds at the last auto-pause transition: a retroactive correction never goes below.
     private var movingAtTransition = 0.0
     private var moving = 0.0
+    /// Moving seconds after the last accepted position: a GPS gap that ends where it began is
+    /// taken back to here (`creditGap`).
+    private var movingAtLastEstimate = 0.0
     private var distance = 0.0
     private var maxSpeed: Double?
     private var smoothedSpeed: Double?
@@ -109,6 +112,7 @@ public struct SessionEngine: Sendable {
         guard phase.isActive else { return }
         account(upTo: instant)
         if case .success(let estimate) = result {
+            creditGap(bridgedBy: estimate, at: instant)
             sawPosition = true
             lastEstimate = (estimate, instant)
             if phase != .paused, !(estimate.bridgedGap && wheelCoveredGap) { distance += estimate.distanceIncrement }
@@ -138,6 +142,7 @@ public struct SessionEngine: Sendable {
             if phase != .paused, config.recording.autoPauseEnabled {
                 applyAutoPause(autoPause.update(speed: estimate.speed, at: instant), at: instant, emit: emit)
             }
+            movingAtLastEstimate = moving
         }
         checkDistanceMarks(at: instant, emit: emit)
         emitSamples(upTo: instant, emit: emit)
@@ -261,6 +266,20 @@ public struct SessionEngine: Sendable {
             metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
                                                            athlete: config.athlete, seconds: dt)
         }
+    }
+
+    /// Without a position nothing says whether the athlete moves, so the time of a GPS gap was
+    /// credited as moving while it lasted (the receiver's no-fix sentences keep coming). When
+    /// the bridge over it is slower than the auto-pause speed (the sky lost in a café, a station,
+    /// a shop, and found again where it was left), the gap was a stop: its moving time is taken
+    /// back. A tunnel, crossed at speed, keeps it; so does a gap a wheel sensor covered.
+    private mutating func creditGap(bridgedBy estimate: PositionEstimate, at instant: MonotonicInstant) {
+        guard estimate.bridgedGap, !wheelCoveredGap, phase == .recording, config.recording.autoPauseEnabled,
+              let before = lastEstimate else { return }
+        let gap = instant.seconds(since: before.instant)
+        guard gap > 0, estimate.distanceIncrement / gap < config.recording.autoPause(for: activity).pauseBelow else { return }
+        // Never below what a lap, a split or an auto-pause transition already stands on.
+        moving = max(movingAtLastEstimate, lapStart.totals.moving, splitStart.totals.moving, movingAtTransition)
     }
 
     private mutating func applyAutoPause(_ transition: AutoPauseDetector.Transition?, at instant: MonotonicInstant,
