@@ -47,8 +47,12 @@ struct DaemonClientOptions {
         do { connection = try UnixSocketConnection(path: socketPath) } catch {
             throw DaemonClientError("cannot reach pacerd at \(socketPath): \(error)")
         }
-        guard let greeting = try connection.readReply(classes: ["VERSION"], timeout: 5),
-              case let .version(release, major, _)? = ServerReply(json: greeting) else {
+        let greeting = try connection.readReply(classes: ["VERSION", "ERROR"], timeout: 5)
+        // A full pacerd says why it closes instead of greeting ("too many clients").
+        if case let .error(message)? = greeting.flatMap(ServerReply.init(json:)) {
+            throw DaemonClientError("pacerd at \(socketPath) refused the connection: \(message)")
+        }
+        guard let greeting, case let .version(release, major, _)? = ServerReply(json: greeting) else {
             throw DaemonClientError("no VERSION greeting from \(socketPath)")
         }
         guard major == PacerVersion.protocolMajor else {

@@ -50,4 +50,22 @@ final class DaemonClientLimitsTests: XCTestCase {
         XCTAssertEqual(try watcher.expect(["STATE"])["class"]?.string, "STATE")
         withExtendedLifetime(idle) {}
     }
+
+    /// With every place taken by watchers, which keep theirs, pacerctl says what pacerd said
+    /// ("too many clients") instead of "no VERSION greeting".
+    func testAFullHouseOfWatchersIsReportedAsSuch() throws {
+        let daemon = try DaemonProcess()
+        defer { daemon.stop(); daemon.removeDirectory() }
+        var watchers: [UnixSocketConnection] = []
+        for _ in 0..<SocketServer.Limits().maximumClients {
+            let w = try daemon.connect()
+            try w.request(.watch(enable: true))
+            XCTAssertEqual(try w.expect(["ACK"])["cmd"]?.string, "watch")
+            watchers.append(w)
+        }
+        let status = try BuiltBinaries.run("pacerctl", ["status", "--socket", daemon.socketPath])
+        XCTAssertEqual(status.status, 1)
+        XCTAssertTrue(status.stderr.contains("refused the connection: too many clients"), status.stderr)
+        withExtendedLifetime(watchers) {}
+    }
 }
