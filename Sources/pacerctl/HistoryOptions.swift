@@ -19,16 +19,17 @@ struct HistoryOptions {
 
     /// `summaries: false` reads only the index rows (list and stats).
     func openHistory(summaries: Bool = true) throws -> JournalHistory {
-        let history = try JournalHistory(directory: journal, summaries: summaries)
-        HistoryOptions.reportDamage(history)
-        return history
+        try HistoryOptions.openHistory(journal, summaries: summaries)
     }
 
-    /// Said once, when the index is rebuilt (it is then saved, and the damage stays in place).
-    static func reportDamage(_ history: JournalHistory) {
-        guard history.damagedRegions > 0 else { return }
+    /// Every pacerctl verb opens the history here, so that damage a rebuild of the index passed
+    /// is said, once (the index is then saved, and the damage stays in place).
+    static func openHistory(_ journal: String, summaries: Bool = true) throws -> JournalHistory {
+        let history = try JournalHistory(directory: journal, summaries: summaries)
+        guard history.damagedRegions > 0 else { return history }
         printError("pacerctl: \(history.directory.path): passed \(history.damagedRegions) damaged region(s) of the journal "
             + "(\(history.damagedBytes) bytes) while rebuilding its index; the sessions around them are kept")
+        return history
     }
 
     /// The one positional session id.

@@ -27,8 +27,7 @@ struct MotivationOptions {
         json = args.flag("json")
         let calendar = SystemTimeZone.calendar()
         today = try MotivationOptions.day(args.option("today"), name: "--today") ?? calendar.day(milliseconds: Int64(time(nil)) * 1000)
-        let journal = try JournalHistory(directory: args.option("journal") ?? config.journalDirectory, summaries: false)
-        HistoryOptions.reportDamage(journal)
+        let journal = try HistoryOptions.openHistory(args.option("journal") ?? config.journalDirectory, summaries: false)
         history = MotivationHistory(index: journal.index, calendar: calendar)
     }
 

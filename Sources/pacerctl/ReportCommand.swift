@@ -31,8 +31,7 @@ enum ReportCommand {
         let today = try MotivationOptions.day(args.option("today"), name: "--today") ?? calendar.day(milliseconds: Int64(time(nil)) * 1000)
         if mkdir(out, 0o755) != 0, errno != EEXIST { throw SystemError("mkdir \(out)", errno: errno) }
 
-        let history = try JournalHistory(directory: journal)
-        HistoryOptions.reportDamage(history)
+        let history = try HistoryOptions.openHistory(journal)
         let index = history.index
         // Sets live only in strength sessions: without one, the set index need not be read (or rebuilt).
         let strength = (0..<index.count).contains { index.activity($0) == .strength } ? try StrengthHistory.load(directory: journal) : StrengthLog()

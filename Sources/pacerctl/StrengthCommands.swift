@@ -113,8 +113,7 @@ enum StrengthCommands {
                                      summary: "2-4 findings about the latest session against the ones before") { argv in
         let args = try CommandArguments(argv, flags: StrengthOptions.flags, options: StrengthOptions.options.union(["activity"]))
         let o = try StrengthOptions(args)
-        let history = try JournalHistory(directory: o.journal)
-        HistoryOptions.reportDamage(history)
+        let history = try HistoryOptions.openHistory(o.journal)
         let index = history.index
         let rows = (0..<index.count).filter { index.startMilliseconds($0).map { $0 <= o.now } ?? false }
             .sorted { (index.startMilliseconds($0)!, index.id($0)) < (index.startMilliseconds($1)!, index.id($1)) }

@@ -65,10 +65,10 @@ public struct PacerConfig: Equatable, Sendable {
         var seen: Set<String> = []
         var keyLines: [String: Int] = [:]
         var lineNumber = 0
-        // On newlines, not the Character "\n": a CRLF file's "\r\n" is one Character, and a file
-        // written on Windows read as one line.
         // A byte-order mark (Windows editors write one) is not part of the first line.
         let text = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
+        // On newlines, not the Character "\n": a CRLF file's "\r\n" is one Character, and a file
+        // written on Windows read as one line.
         for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = PacerConfig.stripComment(rawLine)

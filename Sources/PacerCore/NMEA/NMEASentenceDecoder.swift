@@ -56,7 +56,7 @@ public enum NMEASentenceDecoder {
         let quality = f.integer(6) ?? 0
         r.forgetsTime = quality == 0 && f.isEmpty(1) && f.character(6) != nil
         r.satellitesUsed = f.integer(7)
-        r.hdop = f.double(8).flatMap(dop)
+        r.hdop = f.double(8).flatMap(nonNegative)
         r.isEstimated = quality == 6
         // 0 no fix, 7 manual input, 8 simulator: nothing measured. Too few satellites used:
         // gpsd's driver sets MODE_NO_FIX whatever the quality says.
@@ -81,7 +81,7 @@ public enum NMEASentenceDecoder {
         if f.character(2) != A && (f.isEmpty(1) || f.isEmpty(9)) { r.forgetsTime = true }
         guard r.validity == .valid else { return }
         position(&r, f, 3)
-        r.speed = f.double(7).flatMap(speed).map { $0 * knots }
+        r.speed = f.double(7).flatMap(nonNegative).map { $0 * knots }
         r.track = f.double(8).flatMap(course)
         return
     }
@@ -113,7 +113,7 @@ public enum NMEASentenceDecoder {
         r.isEstimated = anyFix && allEstimated
         r.validity = anyFix ? .valid : .invalid
         r.satellitesUsed = f.integer(7)
-        r.hdop = f.double(8).flatMap(dop)
+        r.hdop = f.double(8).flatMap(nonNegative)
         guard anyFix else { return }
         position(&r, f, 2)
         r.altitudeMSL = f.double(9)
@@ -130,9 +130,9 @@ public enum NMEASentenceDecoder {
         var used = 0
         for i in 3...14 where !f.isEmpty(i) { used += 1 }
         r.satellitesUsed = used
-        r.pdop = f.double(15).flatMap(dop)
-        r.hdop = f.double(16).flatMap(dop)
-        r.vdop = f.double(17).flatMap(dop)
+        r.pdop = f.double(15).flatMap(nonNegative)
+        r.hdop = f.double(16).flatMap(nonNegative)
+        r.vdop = f.double(17).flatMap(nonNegative)
         return
     }
 
@@ -150,11 +150,11 @@ public enum NMEASentenceDecoder {
         r.isEstimated = modeSaysEstimated(f.character(9))
         if f.character(2) == UInt8(ascii: "T") || f.count >= 9 {
             r.track = f.double(1).flatMap(course)
-            r.speed = f.double(7).flatMap(speed).map { $0 / 3.6 } ?? f.double(5).flatMap(speed).map { $0 * knots }
+            r.speed = f.double(7).flatMap(nonNegative).map { $0 / 3.6 } ?? f.double(5).flatMap(nonNegative).map { $0 * knots }
         } else {
             // NMEA 1.x layout without unit letters: track true, track magnetic, knots, km/h.
             r.track = f.double(1).flatMap(course)
-            r.speed = f.double(4).flatMap(speed).map { $0 / 3.6 } ?? f.double(3).flatMap(speed).map { $0 * knots }
+            r.speed = f.double(4).flatMap(nonNegative).map { $0 / 3.6 } ?? f.double(3).flatMap(nonNegative).map { $0 * knots }
         }
         return
     }
@@ -202,9 +202,8 @@ public enum NMEASentenceDecoder {
         return UTCTime.daysSinceEpoch(year: y, month: m, day: d)
     }
 
-    // A receiver's garbage that a checksum vouches for is no value: a speed below zero, a
-    // course off the compass (360 is north), a dilution of precision below zero.
-    static func speed(_ v: Double) -> Double? { v >= 0 ? v : nil }
+    // A receiver's garbage that a checksum vouches for is no value: a speed or a dilution of
+    // precision below zero, a course off the compass (360 is north).
+    static func nonNegative(_ v: Double) -> Double? { v >= 0 ? v : nil }
     static func course(_ v: Double) -> Double? { v >= 0 && v <= 360 ? v.truncatingRemainder(dividingBy: 360) : nil }
-    static func dop(_ v: Double) -> Double? { v >= 0 ? v : nil }
 }

@@ -22,8 +22,8 @@ public struct SessionReplay: ~Copyable {
     private let notifications: [BLENotification]
     private var nextNotification = 0
     private var started = false
-    /// The recorded time of the latest input, and how much earlier than recorded inputs arrive
-    /// since gaps were closed (milliseconds).
+    /// The recorded time of the latest input, how much earlier than recorded inputs arrive since
+    /// gaps were closed, and the latest arrival (milliseconds): `arrival(recorded:)`.
     private var lastRecorded: UTCTime?
     private var closedMilliseconds: Int64 = 0
     private var lastArrival: Int64?

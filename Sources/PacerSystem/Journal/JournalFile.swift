@@ -19,17 +19,15 @@ public final class JournalFile {
     deinit { close(fd) }
 
     /// `fstat(2)` size.
-    public func size() throws -> Int {
-        var st = stat()
-        try retryingEINTR("fstat \(path)") { fstat(fd, &st) }
-        return Int(st.st_size)
-    }
+    public func size() throws -> Int { Int(try status().st_size) }
 
     /// Whether the file's last name is gone (`st_nlink` 0): deleted while open.
-    public func isUnlinked() throws -> Bool {
+    public func isUnlinked() throws -> Bool { try status().st_nlink == 0 }
+
+    private func status() throws -> stat {
         var st = stat()
         try retryingEINTR("fstat \(path)") { fstat(fd, &st) }
-        return st.st_nlink == 0
+        return st
     }
 
     /// Reads the whole file from `offset` (`pread(2)` until end of file).
