@@ -305,6 +305,8 @@ final class StrengthTests: XCTestCase {
         }
         XCTAssertEqual(try PacerConfig(parsing: "[unattended]\nactivity = ride\n", file: "pacer.conf").unattended.activity, .ride)
         XCTAssertEqual(Activity.allCases.map(\.profile.journalCode), [0, 1, 2, 3, 4])
+        // One row per activity (`profile` takes the first row that matches).
+        XCTAssertEqual(ActivityProfile.table.map(\.activity), Activity.allCases)
         XCTAssertEqual(ActivityProfile.activity(journalCode: 3), .strength)
         XCTAssertNil(ActivityProfile.activity(journalCode: 9))
     }

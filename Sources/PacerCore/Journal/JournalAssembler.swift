@@ -87,7 +87,9 @@ public struct JournalAssembler {
     /// that verified but does not decode (`consumeOrSkip` passes it like damage).
     public mutating func consume(type: JournalRecordType, payload: UnsafeRawBufferPointer, segment: UInt32, offset: Int) throws -> JournalSession? {
         if type.holdsSamples {
-            guard open != nil, var c = codec else {
+            // Taken out, not copied: a copy shares the lane arrays, and the first sample would
+            // copy them again. A record that throws leaves no delta state, as `skipped()` would.
+            guard open != nil, var c = codec.take() else {
                 if afterGap { return nil }
                 throw ByteReader.Malformed()
             }

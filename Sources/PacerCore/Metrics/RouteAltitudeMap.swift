@@ -22,6 +22,9 @@ public struct RouteAltitudeMap: Sendable {
     public var cellSize: Double
     private var origin: (latitude: Double, longitude: Double, metresPerDegreeLongitude: Double)?
     private var cellIndex: [Int64: Int32] = [:]
+    /// The cell of the previous altitude: at 1-10 Hz most fixes fall in it (a 25 m cell takes a
+    /// runner seconds to cross), and reusing it spares a hashed lookup per fix.
+    private var lastCell: (key: Int64, index: Int32)?
     private var cellSum: [Double] = []
     private var cellCount: [Int32] = []
     /// Separate visits per cell (a visit ends when the cell has seen no sample for `revisitSeconds`).
@@ -50,7 +53,9 @@ public struct RouteAltitudeMap: Sendable {
         let y = Int64(((latitude - o.latitude) * 110_574 / cellSize).rounded(.down))
         let key = (x & 0xFFFF_FFFF) << 32 | (y & 0xFFFF_FFFF)
         let index: Int32
-        if let known = cellIndex[key] {
+        if let last = lastCell, last.key == key {
+            index = last.index
+        } else if let known = cellIndex[key] {
             index = known
         } else {
             index = Int32(cellSum.count)
@@ -60,6 +65,7 @@ public struct RouteAltitudeMap: Sendable {
             cellVisits.append(1)
             cellLastSeen.append(instant.nanoseconds)
         }
+        lastCell = (key, index)
         let c = Int(index)
         if Double(instant.nanoseconds - cellLastSeen[c]) / 1e9 > revisitSeconds { cellVisits[c] += 1 }
         cellLastSeen[c] = instant.nanoseconds

@@ -7,6 +7,10 @@ public enum Activity: String, Codable, Sendable, CaseIterable {
     /// Anything else without a track (yoga, rowing machine, ...): heart rate only.
     case other
 
-    /// This activity's row of the table.
-    public var profile: ActivityProfile { ActivityProfile.table[ActivityProfile.index[self]!] }
+    /// This activity's row of the table. A scan of five rows, not a hashed lookup: the recorder
+    /// asks on every fix, and a dictionary's hashing and storage cost more than the comparisons.
+    public var profile: ActivityProfile {
+        for row in ActivityProfile.table where row.activity == self { return row }
+        preconditionFailure("ActivityProfile.table has no row for \(self)")
+    }
 }

@@ -31,8 +31,6 @@ public struct ActivityProfile: Sendable {
                         fitSport: 0, fitSubSport: 0, recordsTrack: false, fixedMET: nil),
     ]
 
-    static let index: [Activity: Int] = Dictionary(uniqueKeysWithValues: table.enumerated().map { ($1.activity, $0) })
-
     /// The activity stored under a journal code; nil for a code this build does not know.
     public static func activity(journalCode: UInt8) -> Activity? {
         table.first { $0.journalCode == journalCode }?.activity
