@@ -109,6 +109,15 @@ final class ProtocolTests: XCTestCase {
         let line = busy.line
         XCTAssertTrue(text(line).contains("\"session\":{\"id\":\"s1\",\"state\":\"autopaused\",\"activity\":\"run\","), text(line))
         XCTAssertTrue(text(line).contains("\"distance_m\":201.3,"), text(line))
+        // Every byte of the session and gps objects (written in runs by JSONCursor).
+        XCTAssertTrue(text(line).contains(
+            "\"session\":{\"id\":\"s1\",\"state\":\"autopaused\",\"activity\":\"run\",\"start\":\"2026-03-01T07:00:05.000Z\","
+            + "\"elapsed_s\":65.5,\"moving_s\":60,\"distance_m\":201.3,\"speed_mps\":3.3,\"pace_s_per_km\":303,"
+            + "\"avg_pace_s_per_km\":298,\"lap\":2,\"hr\":151,\"hr_zone\":3,\"cadence_spm\":172,\"cadence_rpm\":null,"
+            + "\"power_w\":null,\"power_3s_w\":null,\"steps\":180,\"calories_kcal\":12,\"elevation_gain_m\":3.5,"
+            + "\"altitude_source\":null},"
+            + "\"gps\":{\"mode\":3,\"state\":\"fix\",\"time\":\"2026-03-01T07:00:05.000Z\",\"lat\":48.1234567,\"lon\":11.5,"
+            + "\"alt_msl\":520.3,\"speed_mps\":3.3,\"sats_used\":9,\"hdop\":0.9,\"source\":\"serial:/dev/ttyUSB0\"},"), text(line))
         let parsed = try JSONValue.parse(line)
         var expected = busy
         expected.session?.distanceMeters = 201.3

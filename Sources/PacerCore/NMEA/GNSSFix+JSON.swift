@@ -6,24 +6,24 @@ extension GNSSFix {
         // The whole object is formatted at once in the writer's room: this runs once per fix in
         // `pacerctl parse`, where per-value calls dominated the profile.
         w.value(atMost: 1024) { buffer in
-            var o = FixLineCursor(buffer)
+            var o = JSONCursor(buffer)
             o.raw("{\"time\":"); o.time(time)
-            o.raw(",\"lat\":"); o.number(latitude, 9)
-            o.raw(",\"lon\":"); o.number(longitude, 9)
+            o.raw(",\"lat\":"); o.number(latitude, fixed: 9)
+            o.raw(",\"lon\":"); o.number(longitude, fixed: 9)
             o.raw(",\"mode\":"); o.integer(mode.rawValue)
             if isEstimated { o.raw(",\"status\":\"dr\"") }
-            o.raw(",\"alt_msl\":"); o.number(altitudeMSL, 3)
-            o.raw(",\"speed_mps\":"); o.number(speed, 3)
-            o.raw(",\"track_deg\":"); o.number(track, 4)
-            o.raw(",\"hdop\":"); o.number(hdop, 2)
+            o.raw(",\"alt_msl\":"); o.number(altitudeMSL, fixed: 3)
+            o.raw(",\"speed_mps\":"); o.number(speed, fixed: 3)
+            o.raw(",\"track_deg\":"); o.number(track, fixed: 4)
+            o.raw(",\"hdop\":"); o.number(hdop, fixed: 2)
             o.raw(",\"sats_used\":"); o.integer(satellitesUsed)
-            o.raw(",\"vdop\":"); o.number(vdop, 2)
-            o.raw(",\"pdop\":"); o.number(pdop, 2)
+            o.raw(",\"vdop\":"); o.number(vdop, fixed: 2)
+            o.raw(",\"pdop\":"); o.number(pdop, fixed: 2)
             o.raw(",\"sats_visible\":"); o.integer(satellitesVisible)
-            o.raw(",\"geoid_sep_m\":"); o.number(geoidSeparation, 3)
-            o.raw(",\"lat_err_m\":"); o.number(latitudeError, 3)
-            o.raw(",\"lon_err_m\":"); o.number(longitudeError, 3)
-            o.raw(",\"alt_err_m\":"); o.number(altitudeError, 3)
+            o.raw(",\"geoid_sep_m\":"); o.number(geoidSeparation, fixed: 3)
+            o.raw(",\"lat_err_m\":"); o.number(latitudeError, fixed: 3)
+            o.raw(",\"lon_err_m\":"); o.number(longitudeError, fixed: 3)
+            o.raw(",\"alt_err_m\":"); o.number(altitudeError, fixed: 3)
             o.raw("}")
             return o.count
         }
@@ -65,30 +65,5 @@ extension GNSSFix {
             n.withBytes { w.raw($0) }
         }
         w.raw("\n")
-    }
-}
-
-/// Writes one fix line into the writer's room with JSONWriter's encoders (absent values: null).
-private struct FixLineCursor {
-    let base: UnsafeMutablePointer<UInt8>
-    var count = 0
-
-    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
-
-    @inline(__always) mutating func raw(_ s: StaticString) { count += JSONWriter.encode(s, to: base + count) }
-
-    @inline(__always) mutating func number(_ v: Double?, _ decimals: Int) {
-        guard let v, v.isFinite else { raw("null"); return }
-        count += JSONWriter.encode(v, fixed: decimals, to: base + count)
-    }
-
-    @inline(__always) mutating func integer(_ v: Int?) {
-        guard let v else { raw("null"); return }
-        count += JSONWriter.encode(v, to: base + count)
-    }
-
-    @inline(__always) mutating func time(_ t: UTCTime?) {
-        guard let t else { raw("null"); return }
-        count += JSONWriter.encode(t, to: base + count)
     }
 }

@@ -39,13 +39,18 @@ public struct LiveGPSState: Equatable, Sendable {
         w.beginObject()
         w.key("mode"); w.value(mode)
         w.key("state"); w.value(state.rawValue)
-        w.key("time"); w.value(time)
-        w.key("lat"); w.value(latitude, decimals: 7)
-        w.key("lon"); w.value(longitude, decimals: 7)
-        w.key("alt_msl"); w.value(altitudeMSL, decimals: 1)
-        w.key("speed_mps"); w.value(speed, decimals: 2)
-        w.key("sats_used"); w.value(satellitesUsed)
-        w.key("hdop"); w.value(hdop, decimals: 1)
+        // The fix in one run (`JSONCursor`): this object goes out with every fix.
+        w.value(atMost: 7 * JSONCursor.fieldRoom) { p in
+            var o = JSONCursor(p)
+            o.key("\"time\":"); o.time(time)
+            o.key(",\"lat\":"); o.number(latitude, trimmed: 7)
+            o.key(",\"lon\":"); o.number(longitude, trimmed: 7)
+            o.key(",\"alt_msl\":"); o.number(altitudeMSL, trimmed: 1)
+            o.key(",\"speed_mps\":"); o.number(speed, trimmed: 2)
+            o.key(",\"sats_used\":"); o.integer(satellitesUsed)
+            o.key(",\"hdop\":"); o.number(hdop, trimmed: 1)
+            return o.count
+        }
         w.key("source"); w.value(source)
         w.endObject()
     }
