@@ -22,8 +22,11 @@
 ///
 /// NOT COPYABLE. There is one recorder per session, never two. The daemon keeps it in a class,
 /// and there a read of a copyable struct from another module (STATE's live numbers, ten times
-/// a second) copied the whole recorder, retaining every reference it holds; a noncopyable one
-/// is borrowed in place.
+/// a second) copied the whole recorder, retaining every reference it holds. A noncopyable one is
+/// not retained, but a call that borrows it still gets its 5 KB moved into a temporary first (the
+/// way Swift passes a large struct). So the reads the daemon makes on every fix (`time(at:)`,
+/// `liveState(at:)`, `phase`, `sessionStart`) are `mutating` though they change nothing: an inout
+/// access hands the callee the recorder where it is.
 public struct SessionRecorder: ~Copyable, Sendable {
     public struct Settings: Sendable {
         public var config: PacerConfig
@@ -82,7 +85,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         unattended = settings.unattended.map(UnattendedRecorder.init(settings:))
     }
 
-    public var phase: SessionPhase { engine.phase }
+    public var phase: SessionPhase { mutating get { engine.phase } }
     /// True while a crashed session waits for a fix to decide whether it goes on.
     public var isAwaitingResume: Bool { pendingResume != nil }
 
@@ -90,7 +93,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// The recorder's UTC for an arrival: the receiver's clock when a fix was ever seen, else the
     /// system clock (a label only).
-    public func time(at input: InputInstant) -> UTCTime {
+    public mutating func time(at input: InputInstant) -> UTCTime {
         clock.time(at: input.monotonic) ?? input.systemTime
     }
 
@@ -258,7 +261,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     // MARK: state
 
     /// What a watch face shows now; nil while no session is active.
-    public func liveState(at input: InputInstant) -> SessionLiveState? {
+    public mutating func liveState(at input: InputInstant) -> SessionLiveState? {
         guard engine.phase.isActive else { return nil }
         let now = max(time(at: input), timeline ?? time(at: input))
         var state = engine.liveState(at: SessionRecorder.instant(now))
@@ -267,7 +270,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     /// The session's start, while one is active.
-    public var sessionStart: UTCTime? { engine.phase.isActive ? started : nil }
+    public var sessionStart: UTCTime? { mutating get { engine.phase.isActive ? started : nil } }
 
     // MARK: internals
 
@@ -433,7 +436,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         }
     }
 
-    private func liveDistance(at time: UTCTime) -> Double {
+    private mutating func liveDistance(at time: UTCTime) -> Double {
         engine.liveState(at: SessionRecorder.instant(time)).distanceMeters + distanceOffset
     }
 

@@ -432,8 +432,10 @@ public struct SessionEngine: Sendable {
         }
     }
 
-    /// What a watch face shows now.
-    public func liveState(at instant: MonotonicInstant) -> SessionLiveState {
+    /// What a watch face shows now. `mutating` though it changes nothing, for the recorder's
+    /// reason (`SessionRecorder`, NOT COPYABLE): a borrowing call moved the engine's 3 KB into a
+    /// temporary for every STATE.
+    public mutating func liveState(at instant: MonotonicInstant) -> SessionLiveState {
         var state = SessionLiveState(phase: phase, activity: activity, lap: laps.count + 1)
         guard let started else { return state }
         let end = stopped ?? instant
