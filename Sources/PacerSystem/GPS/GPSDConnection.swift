@@ -56,7 +56,7 @@ final class GPSDConnection: GPSConnection {
                 throw GPSDeviceLost("gpsd closed the connection")
             }
             reports += 1
-            if data.pointee.set & MODE_SET != 0, let fix = GPSDConnection.fix(from: data.pointee) {
+            if data.pointee.set & MODE_SET != 0, let fix = GPSDConnection.fix(from: data) {
                 emit(fix)
             }
             if !gps.waiting(data, 0) { break }
@@ -64,12 +64,14 @@ final class GPSDConnection: GPSConnection {
     }
 
     /// A TPV report as a fix; nil below 2D (gpsd's `mode`, not `status`, says whether there is one).
-    static func fix(from d: gps_data_t) -> GNSSFix? {
-        let f = d.fix
+    /// Read through the pointer: `gps_data_t` is 24 KB (the satellite tables), and taking it by
+    /// value copied all of it for every report.
+    static func fix(from data: UnsafePointer<gps_data_t>) -> GNSSFix? {
+        let f = data.pointee.fix
         guard f.mode >= MODE_2D else { return nil }
         func finite(_ v: Double) -> Double? { v.isFinite ? v : nil }
         var fix = GNSSFix(mode: f.mode >= MODE_3D ? .threeD : .twoD)
-        if d.set & TIME_SET != 0, f.time.tv_sec > 0 {
+        if data.pointee.set & TIME_SET != 0, f.time.tv_sec > 0 {
             let ms = Int64(f.time.tv_sec) * 1000 + (Int64(f.time.tv_nsec) + 500_000) / 1_000_000
             fix.time = UTCTime(millisecondsSinceEpoch: ms)
             fix.timeOfDayMilliseconds = Int(ms % 86_400_000)
@@ -80,11 +82,11 @@ final class GPSDConnection: GPSConnection {
         fix.geoidSeparation = finite(f.geoid_sep)
         fix.speed = finite(f.speed)
         fix.track = finite(f.track)
-        fix.hdop = finite(d.dop.hdop)
-        fix.vdop = finite(d.dop.vdop)
-        fix.pdop = finite(d.dop.pdop)
-        fix.satellitesUsed = d.satellites_used > 0 ? Int(d.satellites_used) : nil
-        fix.satellitesVisible = d.satellites_visible > 0 ? Int(d.satellites_visible) : nil
+        fix.hdop = finite(data.pointee.dop.hdop)
+        fix.vdop = finite(data.pointee.dop.vdop)
+        fix.pdop = finite(data.pointee.dop.pdop)
+        fix.satellitesUsed = data.pointee.satellites_used > 0 ? Int(data.pointee.satellites_used) : nil
+        fix.satellitesVisible = data.pointee.satellites_visible > 0 ? Int(data.pointee.satellites_visible) : nil
         fix.latitudeError = finite(f.epy)
         fix.longitudeError = finite(f.epx)
         fix.altitudeError = finite(f.epv)
