@@ -1,14 +1,16 @@
-/// Writes a run of JSON text straight into the room `JSONWriter.value(atMost:)` lends, with the
-/// writer's encoders and no bookkeeping per token: for objects written on every fix (the STATE
-/// report, `pacerctl parse`'s lines), where a capacity check, a uniqueness check and a comma
-/// decision per key and per value were a third of the writing.
+/// Writes a run of JSON text straight into the room `JSONWriter.cursorValue(atMost:_:)` lends,
+/// with the writer's encoders and no bookkeeping per token: for objects written on every fix
+/// (the STATE report, `pacerctl parse`'s lines, `strength --json`'s sessions), where a capacity check, a uniqueness check and
+/// a comma decision per key and per value were a third of the writing.
 ///
 /// Only what has a known bound is written here: literals, numbers (at most
-/// `JSONWriter.maximumEncodedLength` bytes), times and `null`. The caller reserves `fieldRoom`
-/// per field (a literal key with its punctuation, then one value); strings, which need escaping
-/// and have no bound, go through `JSONWriter` itself.
+/// `JSONWriter.maximumEncodedLength` bytes), times and `null`. The caller sizes the room,
+/// `fieldRoom` per field (a literal key with its punctuation, then one value); strings, which
+/// need escaping and have no bound, go through `JSONWriter` itself. A run that outgrows its room
+/// (a field added without the room counted) traps before it writes past it.
 public struct JSONCursor {
     private let base: UnsafeMutablePointer<UInt8>
+    private let room: Int
     /// Bytes written so far.
     public private(set) var count = 0
 
@@ -16,10 +18,20 @@ public struct JSONCursor {
     /// quotes and colon included) and the longest encoded value.
     public static let fieldRoom = 24 + JSONWriter.maximumEncodedLength
 
-    public init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+    init(_ base: UnsafeMutablePointer<UInt8>, room: Int) {
+        self.base = base
+        self.room = room
+    }
+
+    /// Checks that `maximum` more bytes fit: one comparison per token, where writing past the
+    /// room would overwrite the heap.
+    @inline(__always) private func ensure(_ maximum: Int) {
+        precondition(count &+ maximum <= room, "a JSONCursor run longer than the room reserved for it")
+    }
 
     /// A literal as it is (`,"lat":`).
     @inline(__always) public mutating func raw(_ s: StaticString) {
+        ensure(s.utf8CodeUnitCount)
         count &+= JSONWriter.encode(s, to: base + count)
     }
 
@@ -32,22 +44,51 @@ public struct JSONCursor {
     /// Exactly `decimals` digits after the point (`JSONWriter.value(_:fixed:)`), or null.
     @inline(__always) public mutating func number(_ v: Double?, fixed decimals: Int) {
         guard let v, v.isFinite else { raw("null"); return }
+        ensure(JSONWriter.maximumEncodedLength)
         count &+= JSONWriter.encode(v, fixed: decimals, to: base + count)
     }
 
     /// Rounded to `decimals` places without trailing zeros (`JSONWriter.value(_:decimals:)`), or null.
     @inline(__always) public mutating func number(_ v: Double?, trimmed decimals: Int) {
         guard let v, v.isFinite else { raw("null"); return }
+        ensure(JSONWriter.maximumEncodedLength)
         count &+= JSONWriter.encode(v, trimmed: decimals, to: base + count)
     }
 
     @inline(__always) public mutating func integer(_ v: Int?) {
         guard let v else { raw("null"); return }
+        ensure(JSONWriter.maximumEncodedLength)
         count &+= JSONWriter.encode(v, to: base + count)
+    }
+
+    /// A calendar day as `YYYY-MM-DD`, unquoted (years clamped to 0...9999).
+    public mutating func day(_ daysSinceEpoch: Int) {
+        ensure(10)
+        let (y, m, d) = UTCTime.civil(fromDays: daysSinceEpoch)
+        let year = min(max(y, 0), 9999)
+        let q = base + count
+        q[0] = UInt8(48 + year / 1000); q[1] = UInt8(48 + year / 100 % 10); q[2] = UInt8(48 + year / 10 % 10)
+        q[3] = UInt8(48 + year % 10); q[4] = UInt8(ascii: "-"); q[5] = UInt8(48 + m / 10); q[6] = UInt8(48 + m % 10)
+        q[7] = UInt8(ascii: "-"); q[8] = UInt8(48 + d / 10); q[9] = UInt8(48 + d % 10)
+        count &+= 10
     }
 
     @inline(__always) public mutating func time(_ t: UTCTime?) {
         guard let t else { raw("null"); return }
+        ensure(JSONWriter.encodedTimeLength)
         count &+= JSONWriter.encode(t, to: base + count)
+    }
+}
+
+extension JSONWriter {
+    /// One value written by `body` through a `JSONCursor` in at most `maximum` bytes (see
+    /// `value(atMost:_:)`).
+    @inline(__always)
+    public mutating func cursorValue(atMost maximum: Int, _ body: (inout JSONCursor) -> Void) {
+        value(atMost: maximum) { p in
+            var o = JSONCursor(p, room: maximum)
+            body(&o)
+            return o.count
+        }
     }
 }

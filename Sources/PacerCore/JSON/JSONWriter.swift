@@ -86,7 +86,7 @@ public struct JSONWriter {
     /// A UTC time as an RFC 3339 string with milliseconds (`"2026-03-01T07:00:00.512Z"`), or null.
     public mutating func value(_ t: UTCTime?) {
         guard let t else { null(); return }
-        put(26, separated: true) { JSONWriter.encode(t, to: $0) }
+        put(JSONWriter.encodedTimeLength, separated: true) { JSONWriter.encode(t, to: $0) }
         needsComma = true
     }
 
@@ -110,6 +110,8 @@ public struct JSONWriter {
 
     /// Longest text the `encode` functions write.
     public static let maximumEncodedLength = 40
+    /// Length of an encoded time, quotes included (`encode(_:UTCTime,to:)`).
+    public static let encodedTimeLength = 26
 
     /// Writes `v` with exactly `decimals` (0...15) digits after the point, rounded half away
     /// from zero, at `p`; returns the length. `v` must be finite.
@@ -177,7 +179,7 @@ public struct JSONWriter {
         put(c.second, 2, endingAt: 20); p[20] = UInt8(ascii: ".")
         put(c.millisecond, 3, endingAt: 24)
         p[24] = UInt8(ascii: "Z"); p[25] = UInt8(ascii: "\"")
-        return 26
+        return encodedTimeLength
     }
 
     /// Writes the decimal digits of `v` at `p`; returns the length.

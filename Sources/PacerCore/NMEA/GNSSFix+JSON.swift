@@ -5,8 +5,7 @@ extension GNSSFix {
     public func jsonLine(into w: inout JSONWriter) {
         // The whole object is formatted at once in the writer's room: this runs once per fix in
         // `pacerctl parse`, where per-value calls dominated the profile.
-        w.value(atMost: 1024) { buffer in
-            var o = JSONCursor(buffer)
+        w.cursorValue(atMost: 1024) { o in
             o.raw("{\"time\":"); o.time(time)
             o.raw(",\"lat\":"); o.number(latitude, fixed: 9)
             o.raw(",\"lon\":"); o.number(longitude, fixed: 9)
@@ -25,7 +24,6 @@ extension GNSSFix {
             o.raw(",\"lon_err_m\":"); o.number(longitudeError, fixed: 3)
             o.raw(",\"alt_err_m\":"); o.number(altitudeError, fixed: 3)
             o.raw("}")
-            return o.count
         }
         w.endLine()
     }

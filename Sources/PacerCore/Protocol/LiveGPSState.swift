@@ -40,8 +40,7 @@ public struct LiveGPSState: Equatable, Sendable {
         w.key("mode"); w.value(mode)
         w.key("state"); w.value(state.rawValue)
         // The fix in one run (`JSONCursor`): this object goes out with every fix.
-        w.value(atMost: 7 * JSONCursor.fieldRoom) { p in
-            var o = JSONCursor(p)
+        w.cursorValue(atMost: 7 * JSONCursor.fieldRoom) { o in
             o.key("\"time\":"); o.time(time)
             o.key(",\"lat\":"); o.number(latitude, trimmed: 7)
             o.key(",\"lon\":"); o.number(longitude, trimmed: 7)
@@ -49,7 +48,6 @@ public struct LiveGPSState: Equatable, Sendable {
             o.key(",\"speed_mps\":"); o.number(speed, trimmed: 2)
             o.key(",\"sats_used\":"); o.integer(satellitesUsed)
             o.key(",\"hdop\":"); o.number(hdop, trimmed: 1)
-            return o.count
         }
         w.key("source"); w.value(source)
         w.endObject()

@@ -48,8 +48,7 @@ public struct LiveSession: Equatable, Sendable {
         w.key("activity"); w.value(numbers.activity.rawValue)
         // The numbers in one run (`JSONCursor`): this object goes out with every fix.
         let ride = numbers.activity == .ride
-        w.value(atMost: 17 * JSONCursor.fieldRoom) { p in
-            var o = JSONCursor(p)
+        w.cursorValue(atMost: 17 * JSONCursor.fieldRoom) { o in
             o.key("\"start\":"); o.time(start)
             o.key(",\"elapsed_s\":"); o.number(numbers.elapsedSeconds, trimmed: 1)
             o.key(",\"moving_s\":"); o.number(numbers.movingSeconds, trimmed: 1)
@@ -67,7 +66,6 @@ public struct LiveSession: Equatable, Sendable {
             o.key(",\"steps\":"); o.integer(numbers.steps)
             o.key(",\"calories_kcal\":"); o.number(numbers.calories, trimmed: 0)
             o.key(",\"elevation_gain_m\":"); o.number(numbers.elevationGain, trimmed: 1)
-            return o.count
         }
         w.key("altitude_source"); w.value(numbers.altitudeSource?.rawValue)
         w.endObject()
