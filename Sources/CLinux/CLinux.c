@@ -38,6 +38,18 @@ int pacer_accept_nonblocking(int fd) {
     return accept4(fd, 0, 0, SOCK_NONBLOCK | SOCK_CLOEXEC);
 }
 
+#include <sys/mman.h>
+#include <sys/sendfile.h>
+
+int pacer_memory_file(const char *name) {
+    return memfd_create(name, MFD_CLOEXEC);
+}
+
+long pacer_send_file(int out_fd, int in_fd, long offset, unsigned long count) {
+    off_t at = offset;
+    return sendfile(out_fd, in_fd, &at, count);
+}
+
 #include <sys/ioctl.h>
 #include <time.h>
 

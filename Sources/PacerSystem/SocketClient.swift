@@ -3,6 +3,12 @@ import Glibc
 #endif
 import PacerCore
 
+/// A reply held for `SocketServer.release`.
+enum HeldReply {
+    case bytes([UInt8])
+    case shared(SharedReply)
+}
+
 /// One connected client of `SocketServer`: its descriptor, who it is, its request framer and
 /// its bounded output queue.
 public final class SocketClient {
@@ -17,7 +23,7 @@ public final class SocketClient {
     var outputStart = 0
     /// Replies to the requests of one read, sent together once they are all answered
     /// (`SocketServer.readRequests`); `holding` while they are.
-    var held: [[UInt8]] = []
+    var held: [HeldReply] = []
     var heldBytes = 0
     var holding = false
     /// When a read last brought a request (`SocketServer.notePolling`).

@@ -69,63 +69,121 @@ public final class SocketServer {
     /// (a long `sessions` listing). While the client's requests are being answered, the reply is
     /// held and goes out with the others of the same read (`release`).
     public func send(_ bytes: [UInt8], to client: SocketClient) {
-        if client.holding { hold(bytes, for: client); return }
+        if client.holding { hold(.bytes(bytes), count: bytes.count, for: client); return }
         bytes.withUnsafeBytes { transmit($0, to: client) }
     }
 
     /// As above, from memory the caller keeps (only what the kernel does not take is copied).
     public func send(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
-        if client.holding { hold(Array(bytes), for: client); return }
+        if client.holding { hold(.bytes(Array(bytes)), count: bytes.count, for: client); return }
         transmit(bytes, to: client)
     }
 
-    private func transmit(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
-        guard !client.closed else { return }
+    /// As above, from the reply's memory file (sendfile: the kernel copies nothing).
+    public func send(_ reply: SharedReply, to client: SocketClient) {
+        if client.holding { hold(.shared(reply), count: reply.count, for: client); return }
+        transmit(reply, times: 1, to: client)
+    }
+
+    /// Whether `client` may queue more: false once it was dropped for not reading.
+    private func admits(_ client: SocketClient) -> Bool {
+        guard !client.closed else { return false }
         if client.queuedBytes > limits.outputLimit,
            client.queuedBytes > limits.hardOutputLimit || Clocks.monotonic().seconds(since: client.lastProgress) > limits.stallSeconds {
             drop(client, reason: "not reading (\(client.queuedBytes) bytes queued)")
-            return
+            return false
         }
+        return true
+    }
+
+    private func transmit(_ bytes: UnsafeRawBufferPointer, to client: SocketClient) {
+        guard admits(client) else { return }
         if client.queuedBytes == 0 {
             let n = restartingEINTR { Glibc.send(client.fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if n == bytes.count { return }
-            if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
-                drop(client, reason: String(describing: SystemError("send", errno: errno)))
-                return
-            }
-            client.lastProgress = Clocks.monotonic()
-            client.output.append(contentsOf: n > 0 ? bytes[n...] : bytes[...])
+            guard let n = taken(n, of: bytes.count, by: client, "send") else { return }
+            client.output.append(contentsOf: bytes[n...])
         } else {
             client.output.append(contentsOf: bytes)
         }
         loop.setInterest(client.fd, [.read, .write])
     }
 
+    /// `times` copies of a shared reply (at most its file's copies), sent from its memory file
+    /// when nothing is queued before them.
+    private func transmit(_ reply: SharedReply, times: Int, to client: SocketClient) {
+        guard reply.fd >= 0 else {
+            for _ in 0..<times { reply.bytes.withUnsafeBytes { transmit($0, to: client) } }
+            return
+        }
+        guard admits(client) else { return }
+        var sent = 0
+        if client.queuedBytes == 0 {
+            let n = pacer_send_file(client.fd, reply.fd, 0, UInt(reply.count * times))
+            guard let n = taken(n, of: reply.count * times, by: client, "sendfile") else { return }
+            sent = n
+        }
+        // What the kernel did not take: the rest of a copy cut short, then the whole ones.
+        client.output.append(contentsOf: reply.bytes[(sent % reply.count)...])
+        for _ in (sent / reply.count + 1)..<times { client.output.append(contentsOf: reply.bytes) }
+        loop.setInterest(client.fd, [.read, .write])
+    }
+
+    /// The bytes of a send the kernel took when it left some for the queue; nil when it took
+    /// them all or the client was dropped for the error.
+    private func taken(_ n: Int, of count: Int, by client: SocketClient, _ call: String) -> Int? {
+        if n == count { return nil }
+        if n < 0 && errno != EAGAIN && errno != EWOULDBLOCK {
+            drop(client, reason: String(describing: SystemError(call, errno: errno)))
+            return nil
+        }
+        client.lastProgress = Clocks.monotonic()
+        return max(n, 0)
+    }
+
     /// Keeps a reply for `release`, which sends what is held early once it would fill the
     /// kernel's buffer (a client asking for many large replies at once gets them at the pace it
     /// reads, and the backlog limit still applies) or pass 64 replies (sendmsg takes at most
     /// IOV_MAX buffers).
-    private func hold(_ reply: [UInt8], for client: SocketClient) {
-        if client.heldBytes + reply.count > Int(limits.kernelSendBuffer) || client.held.count == 64 { release(client) }
+    private func hold(_ reply: HeldReply, count: Int, for client: SocketClient) {
+        if client.heldBytes + count > Int(limits.kernelSendBuffer) || client.held.count == 64 { release(client) }
         client.held.append(reply)
-        client.heldBytes += reply.count
+        client.heldBytes += count
     }
 
-    /// Sends the held replies with one system call (sendmsg, one iovec each). A send costs about
-    /// the same whatever its size (`bench/socket_send.py`; most of it is waking the reader):
-    /// a frontend that asked twice between two reads pays for one.
+    /// Sends the held replies: byte replies with one system call (sendmsg, one iovec each), a
+    /// run of one shared reply with one sendfile per its file's copies. A send costs about the
+    /// same whatever its size (`bench/socket_send.py`; most of it is waking the reader): a
+    /// frontend that asked twice between two reads pays for one.
     private func release(_ client: SocketClient) {
         let replies = client.held
         client.held.removeAll(keepingCapacity: true)
         client.heldBytes = 0
         guard !client.closed, !replies.isEmpty else { return }
+        var next = replies.startIndex
+        while next < replies.endIndex {
+            if case .shared(let reply) = replies[next] {
+                var run = 1
+                while run < reply.copies, next + run < replies.endIndex, case .shared(let r) = replies[next + run], r === reply { run += 1 }
+                transmit(reply, times: run, to: client)
+                next += run
+                continue
+            }
+            var run: [[UInt8]] = []
+            while next < replies.endIndex, case .bytes(let b) = replies[next] { run.append(b); next += 1 }
+            sendTogether(run[...], to: client)
+        }
+    }
+
+    /// Byte replies in one sendmsg when nothing is queued before them.
+    private func sendTogether(_ replies: ArraySlice<[UInt8]>, to client: SocketClient) {
         guard replies.count > 1, client.queuedBytes == 0 else {
             for reply in replies { reply.withUnsafeBytes { transmit($0, to: client) } }
             return
         }
+        guard admits(client) else { return }
         var vectors: [iovec] = []
         vectors.reserveCapacity(replies.count)
-        var n = gather(replies[...], into: &vectors) { v in
+        var n = gather(replies, into: &vectors) { v in
             var message = msghdr()
             message.msg_iov = v.baseAddress
             message.msg_iovlen = v.count

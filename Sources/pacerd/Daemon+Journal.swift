@@ -78,8 +78,8 @@ extension Daemon {
     }
 
     /// The SESSIONS reply, built once per change of the history (a session stopped, recovery):
-    /// a client polling `sessions` during a recording costs a send, not a listing.
-    func sessionsLine() -> [UInt8] {
+    /// a client polling `sessions` during a recording costs a send, not a listing (nor a copy).
+    func sessionsLine() -> SharedReply {
         if let cached = sessionsReply { return cached }
         let sessions = motivation?.history.sessions ?? []
         var w = JSONWriter(capacity: 256 + sessions.count * 256)
@@ -90,7 +90,7 @@ extension Daemon {
         w.endArray()
         w.endObject()
         w.endLine()
-        let reply = w.takeBytes()
+        let reply = SharedReply(w.takeBytes())
         sessionsReply = reply
         return reply
     }

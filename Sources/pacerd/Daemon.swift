@@ -34,7 +34,7 @@ final class Daemon {
     /// The config file's text, kept with each session (replay with `--config` writes the same).
     var configText: String
     /// The SESSIONS reply while the history (motivation's, kept current as sessions end) holds.
-    var sessionsReply: [UInt8]?
+    var sessionsReply: SharedReply?
     /// The session's BLE log while one records with `[sensors] record_log`.
     var sensorLog: SensorLogFile?
     var gpsSource: GPSSource?

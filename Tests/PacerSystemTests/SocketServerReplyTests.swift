@@ -27,19 +27,30 @@ final class SocketServerReplyTests: XCTestCase {
         return try body(loop, server, path)
     }
 
-    /// Serves requests "N:SIZE" with a reply of SIZE bytes, "N:" and filler and a newline; the
-    /// client sends every request in one write and reads until all replies are in.
-    private func replies(to sizes: [Int]) throws -> [String] {
+    /// Serves requests "N:SIZE" with a reply of SIZE bytes, "N:" and filler and a newline, and
+    /// requests "sN:SIZE" with the `SharedReply` of that size, "s:" and filler (the same bytes
+    /// for every such request, as the SESSIONS listing); the client sends every request in one
+    /// write and reads until all replies are in.
+    private func replies(to sizes: [Int], shared: Set<Int> = []) throws -> [String] {
         try withServer { loop, server, path in
+            var sharedReplies: [Int: SharedReply] = [:]
             server.onLine = { client, framed in
                 guard case .line(let request) = framed else { return XCTFail("oversized request") }
                 let text = String(decoding: request, as: UTF8.self)
                 let size = Int(text.split(separator: ":")[1])!
+                if text.hasPrefix("s") {
+                    let head = Array("s:".utf8)
+                    let reply = sharedReplies[size] ?? SharedReply(head + [UInt8](repeating: UInt8(ascii: "x"), count: size - head.count - 1) + [10])
+                    XCTAssertGreaterThanOrEqual(reply.fd, 0, "memfd_create")
+                    sharedReplies[size] = reply
+                    server.send(reply, to: client)
+                    return
+                }
                 let head = Array("\(text.split(separator: ":")[0]):".utf8)
                 server.send(head + [UInt8](repeating: UInt8(ascii: "x"), count: size - head.count - 1) + [10], to: client)
             }
             let client = try UnixSocketConnection(path: path)
-            let requests = sizes.enumerated().map { "\($0.offset):\($0.element)\n" }.joined()
+            let requests = sizes.enumerated().map { "\(shared.contains($0.offset) ? "s" : "")\($0.offset):\($0.element)\n" }.joined()
             try client.send(Array(requests.utf8))
             var received: [UInt8] = []
             let expected = sizes.reduce(0, +)
@@ -56,11 +67,12 @@ final class SocketServerReplyTests: XCTestCase {
         }
     }
 
-    private func check(_ sizes: [Int], file: StaticString = #filePath, line: UInt = #line) throws {
-        let lines = try replies(to: sizes)
+    private func check(_ sizes: [Int], shared: Set<Int> = [], file: StaticString = #filePath, line: UInt = #line) throws {
+        let lines = try replies(to: sizes, shared: shared)
         XCTAssertEqual(lines.count, sizes.count, file: file, line: line)
         for (i, reply) in lines.enumerated() {
-            XCTAssertTrue(reply.hasPrefix("\(i):"), "reply \(i) starts \(reply.prefix(12))", file: file, line: line)
+            let head = shared.contains(i) ? "s:" : "\(i):"
+            XCTAssertTrue(reply.hasPrefix(head), "reply \(i) starts \(reply.prefix(12))", file: file, line: line)
             XCTAssertEqual(reply.utf8.count + 1, sizes[i], "reply \(i)", file: file, line: line)
         }
     }
@@ -75,6 +87,15 @@ final class SocketServerReplyTests: XCTestCase {
 
     func testRepliesLargerThanTheKernelsBufferGoOutAsTheClientReads() throws {
         try check([100_000, 120_000, 90_000, 150_000, 20])
+    }
+
+    /// Shared replies go out from their memory file, two copies per call, between and after
+    /// others, past the kernel's buffer and through the queue: the client still gets every
+    /// reply whole and in order.
+    func testSharedRepliesAmongOthersInOrder() throws {
+        try check([70_000, 70_000, 100, 70_000, 70_000, 70_000, 200_000, 500, 500, 70_000],
+                  shared: [0, 1, 3, 4, 5, 7, 8])
+        try check(Array(repeating: 66_743, count: 9) + [20], shared: Set(0..<9))
     }
 
     /// Sends one request, then one after each of `gaps` seconds, each read on its own; returns

@@ -1,8 +1,9 @@
 #ifndef PACER_CLINUX_H
 #define PACER_CLINUX_H
 /* Linux calls that Swift's Glibc module does not import (signalfd(2), SO_PEERCRED's
- * struct ucred, accept4(2), epoll(7)), wrapped once each. This header uses only plain C types so that
- * it never changes how Glibc's own headers import into Swift. */
+ * struct ucred, accept4(2), memfd_create(2), sendfile(2), epoll(7)), wrapped once each. This
+ * header uses only plain C types so that it never changes how Glibc's own headers import into
+ * Swift. */
 
 /* Blocks `count` signals and returns a non-blocking, close-on-exec signalfd for them, or -1 (errno). */
 int pacer_signalfd(const int *signals, int count);
@@ -15,6 +16,11 @@ int pacer_peer_credentials(int fd, int *pid, unsigned *uid, unsigned *gid);
 
 /* accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC: the connection, or -1 (errno). */
 int pacer_accept_nonblocking(int fd);
+
+/* memfd_create(2) with MFD_CLOEXEC: an anonymous file in memory, or -1 (errno). */
+int pacer_memory_file(const char *name);
+/* sendfile(2) of `count` bytes of `in_fd` from `offset` to `out_fd`: bytes sent, or -1 (errno). */
+long pacer_send_file(int out_fd, int in_fd, long offset, unsigned long count);
 
 
 /* ioctl(TIOCGWINSZ): the terminal's columns and rows, or -1 when `fd` is not a terminal. */
