@@ -33,6 +33,7 @@ final class JournalDamageTests: XCTestCase {
                     hits.append(range)
                 }
                 let (sessions, result, _) = JournalFormatTests.finishedSessions(damaged)
+                checkTracks(damaged, against: sessions, "v\(version) trial \(trial) damage \(hits)")
                 XCTAssertLessThanOrEqual(result.validEnd, damaged.count)
                 XCTAssertLessThanOrEqual(result.skippedBytes, damaged.count)
                 for (i, expected) in f.finished.enumerated() {
@@ -47,6 +48,28 @@ final class JournalDamageTests: XCTestCase {
             }
             XCTAssertEqual(sessionsKept, sessionsUntouched)
             XCTAssertGreaterThan(sessionsUntouched, 1000, "most trials leave most sessions untouched")
+        }
+    }
+
+    /// The history index's scan (samples walked as tracks) reads the same sessions out of the
+    /// same damage as a whole decode: the same summaries, and each sample's time and distance;
+    /// only a session the whole decode summarized from its samples comes back without a summary
+    /// (its reader reads it again).
+    private func checkTracks(_ bytes: [UInt8], against whole: [JournalSession], _ context: String) {
+        var assembler = JournalAssembler(wantSamples: { _ in false }, tracks: true)
+        var tracked: [JournalSession] = []
+        bytes.withUnsafeBytes { raw in
+            _ = JournalScanner.scan(raw, skipped: { _ in assembler.skipped() }) { type, payload, offset in
+                if let s = assembler.consumeOrSkip(type: type, payload: payload, segment: 1, offset: offset) { tracked.append(s) }
+                return true
+            }
+        }
+        XCTAssertEqual(tracked.map(\.id), whole.map(\.id), context)
+        for (t, w) in zip(tracked, whole) {
+            XCTAssertFalse(t.hasSamples, context)
+            if t.summary == nil { XCTAssertEqual(w.summary?.interrupted, true, context) } else { XCTAssertEqual(t.summary, w.summary, context) }
+            XCTAssertEqual(t.track.times, w.samples.map(\.time.secondsSinceEpoch), context)
+            XCTAssertEqual(t.track.distances, w.samples.map(\.distanceMeters), context)
         }
     }
 

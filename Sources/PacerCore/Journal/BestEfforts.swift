@@ -37,4 +37,20 @@ public enum BestEfforts {
     public static func fastest(samples: [SessionSample]) -> [Double?] {
         fastest(times: samples.map { $0.time.secondsSinceEpoch }, distances: samples.map(\.distanceMeters))
     }
+
+    /// What the search reads of a session's samples: their times (s) and distances (m).
+    public struct Track: Sendable {
+        public var times: [Double] = []
+        public var distances: [Double] = []
+        public init() {}
+
+        mutating func append(time: UTCTime, distanceMeters: Double) {
+            times.append(time.secondsSinceEpoch)
+            distances.append(distanceMeters)
+        }
+    }
+
+    public static func fastest(track: Track) -> [Double?] {
+        fastest(times: track.times, distances: track.distances)
+    }
 }

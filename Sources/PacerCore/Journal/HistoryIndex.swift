@@ -30,12 +30,16 @@ public struct HistoryIndex: Sendable {
         public var offset: UInt64
         /// Fastest 1 km, 5 km, 10 km, half, full marathon inside the session (`BestEfforts`).
         public var bestEfforts: [Double?]
-        public init(summary: SessionSummary, id: UInt64, segment: UInt32, offset: UInt64, bestEfforts: [Double?]) {
+        /// `summary` as `SessionSummaryCodec` encodes it, when the journal stored it so.
+        public var storedSummary: [UInt8]?
+        public init(summary: SessionSummary, id: UInt64, segment: UInt32, offset: UInt64, bestEfforts: [Double?],
+                    storedSummary: [UInt8]? = nil) {
             self.summary = summary
             self.id = id
             self.segment = segment
             self.offset = offset
             self.bestEfforts = bestEfforts
+            self.storedSummary = storedSummary
         }
     }
 

@@ -31,7 +31,7 @@ extension HistoryIndex {
             let e = entry.bestEfforts
             func best(_ k: Int) -> Double { k < e.count ? (e[k] ?? .nan) : .nan }
             var row = Row(id: entry.id, segment: entry.segment, offset: entry.offset, bestEfforts: (best(0), best(1), best(2), best(3), best(4)))
-            Builder.set(entry.summary, on: &row)
+            Builder.set(entry.summary, stored: entry.storedSummary, on: &row)
             rowOfID[entry.id] = rows.count
             rows.append(row)
         }
@@ -40,7 +40,7 @@ extension HistoryIndex {
         /// keeps its place, segment, offset and best efforts. False when no row has that id.
         public mutating func supersede(id: UInt64, with summary: SessionSummary) -> Bool {
             guard let i = rowOfID[id] else { return false }
-            Builder.set(summary, on: &rows[i])
+            Builder.set(summary, stored: nil, on: &rows[i])
             return true
         }
 
@@ -50,8 +50,9 @@ extension HistoryIndex {
         /// False when a continuation has no row here (its session came before what was scanned).
         public mutating func fold(_ session: JournalSession) -> Bool {
             guard session.isContinuation else {
+                let best = session.hasSamples ? BestEfforts.fastest(samples: session.samples) : BestEfforts.fastest(track: session.track)
                 add(Entry(summary: session.effectiveSummary, id: session.id, segment: session.segment, offset: UInt64(session.offset),
-                          bestEfforts: BestEfforts.fastest(samples: session.samples)))
+                          bestEfforts: best, storedSummary: session.storedSummary))
                 return true
             }
             guard session.summary != nil else { return rowOfID[session.id] != nil }
@@ -66,7 +67,9 @@ extension HistoryIndex {
             rowOfID = Dictionary(rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { _, later in later })
         }
 
-        private static func set(_ s: SessionSummary, on row: inout Row) {
+        /// `stored`: the summary's bytes as the journal holds them, kept as the blob (encoding
+        /// the decoded summary again was a sixth of a rebuild's work).
+        private static func set(_ s: SessionSummary, stored: [UInt8]?, on row: inout Row) {
             row.start = s.start?.millisecondsSinceEpoch ?? Int64.min
             row.elapsed = s.elapsedSeconds
             row.moving = s.movingSeconds
@@ -76,6 +79,10 @@ extension HistoryIndex {
             row.activity = SessionSummaryCodec.activityCode(s.activity)
             row.interrupted = s.interrupted ? 1 : 0
             row.trimp = s.trimp ?? .nan
+            if let stored {
+                row.blob = stored
+                return
+            }
             var w = ByteWriter(capacity: 256)
             SessionSummaryCodec.encode(s, into: &w)
             row.blob = w.bytes

@@ -23,6 +23,7 @@ public struct JournalAssembler {
     /// Their summaries, when kept (apart: a summary is a hundred times larger than the rest).
     private var endedSummaries: [UInt64: SessionSummary] = [:]
     private let wantSamples: (UInt64) -> Bool
+    private let tracks: Bool
     private let keepsEndedSummaries: Bool
     private let decodesSummaries: Bool
     /// Damage was passed (`skipped()`) since the last sessionStart: records may have been lost.
@@ -33,7 +34,12 @@ public struct JournalAssembler {
     public private(set) var undecodableRecords = 0
 
     /// - Parameters:
-    ///   - wantSamples: which sessions to decode samples for (others are skipped).
+    ///   - wantSamples: which sessions to decode samples for. The others' samples are walked for
+    ///     the delta state alone (`JournalSampleCodec.decodeTrack`: nothing is stored).
+    ///   - tracks: the others keep their samples' times and distances (`JournalSession.track`),
+    ///     and one that ends without a summary comes back with none, not one summarized from
+    ///     samples it does not have: the caller reads it again with its samples (the history
+    ///     index's rebuild, for which a whole decode of every sample was most of the cost).
     ///   - keepsEndedSummaries: false when the caller has every ended session's summary already
     ///     (a whole-journal scan keeps them in its index rows): `ended` then holds no summary, so
     ///     a year of sessions is not held twice, and a continuation that breaks off before its
@@ -41,9 +47,10 @@ public struct JournalAssembler {
     ///   - decodesSummaries: false for an outline that needs only which session is open (crash
     ///     recovery): a sessionEnd's summary, most of the cost of a scan that skips samples, is
     ///     left encoded (its frame's CRC-32C verified it) and the session ends with none.
-    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }, keepsEndedSummaries: Bool = true,
+    public init(wantSamples: @escaping (UInt64) -> Bool = { _ in true }, tracks: Bool = false, keepsEndedSummaries: Bool = true,
                 decodesSummaries: Bool = true) {
         self.wantSamples = wantSamples
+        self.tracks = tracks
         self.keepsEndedSummaries = keepsEndedSummaries && decodesSummaries
         self.decodesSummaries = decodesSummaries
     }
@@ -97,24 +104,30 @@ public struct JournalAssembler {
             // Formats 1 and 2 count their samples; format 3 samples run to the payload's end (at
             // least one; a continued record's first sample has no header byte, so may be empty).
             var n = 0
+            let keeps = open!.hasSamples, tracking = tracks && !keeps
             if type == .samples {
                 let count = try r.count(max: payload.count)
                 for _ in 0..<count {
                     let s = try c.decodeV1(&r)
-                    if open!.hasSamples { open!.samples.append(s) }
+                    if keeps { open!.samples.append(s) }
+                    if tracking { open!.track.append(time: s.time, distanceMeters: s.distanceMeters) }
                 }
                 n = count
             } else {
+                var header: UInt8? = nil
                 if type == .continuedSamples {
-                    let s = try c.decode(&r, header: 0)
-                    if open!.hasSamples { open!.samples.append(s) }
-                    n = 1
+                    header = 0
                 } else {
                     guard !r.isAtEnd else { throw ByteReader.Malformed() }
                 }
-                while !r.isAtEnd {
-                    let s = try c.decode(&r)
-                    if open!.hasSamples { open!.samples.append(s) }
+                while header != nil || !r.isAtEnd {
+                    if keeps {
+                        open!.samples.append(try c.decode(&r, header: header))
+                    } else {
+                        let s = try c.decodeTrack(&r, header: header)
+                        if tracking { open!.track.append(time: s.time, distanceMeters: s.distanceMeters) }
+                    }
+                    header = nil
                     n += 1
                 }
             }
@@ -148,7 +161,12 @@ public struct JournalAssembler {
             open!.events.append(event)
             return nil
         case let .sessionEnd(id, summary):
-            return try end(id: id, summary: summary, segment: segment, offset: offset)
+            let done = try end(id: id, summary: summary, segment: segment, offset: offset)
+            if var done, done.id == id, done.summary != nil {
+                done.storedSummary = Self.storedSummary(payload)
+                return done
+            }
+            return done
         case let .tombstone(id, _):
             deleted.insert(id)
             return nil
@@ -202,6 +220,14 @@ public struct JournalAssembler {
         return session
     }
 
+    /// A sessionEnd's summary bytes (after the id) when they are the current format: what the
+    /// index keeps for it without encoding the decoded summary again.
+    private static func storedSummary(_ payload: UnsafeRawBufferPointer) -> [UInt8]? {
+        var r = ByteReader(payload)
+        guard (try? r.varint()) != nil, !r.isAtEnd, payload[r.offset] == SessionSummaryCodec.version else { return nil }
+        return Array(UnsafeRawBufferPointer(rebasing: payload[r.offset...]))
+    }
+
     /// At the end of a segment that is not the live tail, an open session can never continue
     /// (segments start at session boundaries): it is returned closed as interrupted.
     public mutating func endOfSegment(isLast: Bool) -> JournalSession? {
@@ -210,7 +236,11 @@ public struct JournalAssembler {
 
     private mutating func closeOpenAsInterrupted() -> JournalSession? {
         guard var session = open else { return nil }
-        if !(session.isContinuation && session.summary == nil) { session.summary = session.effectiveSummary }
+        // A continuation without its sessionEnd keeps the earlier summary; a tracked session
+        // has no samples to summarize (its reader reads it again).
+        if !(session.isContinuation && session.summary == nil) && !(tracks && !session.hasSamples) {
+            session.summary = session.effectiveSummary
+        }
         open = nil
         codec = nil
         return session

@@ -106,6 +106,33 @@ public struct JournalSampleCodec: Sendable {
     /// Reads one format 3 sample and advances the state; throws on damaged input, never traps.
     /// `header` is the sample's header byte when the record left it out (`continuedSamples`).
     public mutating func decode(_ r: inout ByteReader, header given: UInt8? = nil) throws -> SessionSample {
+        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: 0))
+        var distance: Int64 = 0
+        try advance(&r, header: given, keeping: true, into: &s, distance: &distance)
+        return s
+    }
+
+    /// As `decode`, for a reader that wants only the sample's time and distance (the history
+    /// index's best efforts): every value is read and checked as there, none is stored.
+    public mutating func decodeTrack(_ r: inout ByteReader, header given: UInt8? = nil) throws -> (time: UTCTime, distanceMeters: Double) {
+        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: 0))
+        var distance: Int64 = 0
+        try advance(&r, header: given, keeping: false, into: &s, distance: &distance)
+        return (s.time, Double(distance) / Self.distance.scale)
+    }
+
+    /// The distance row's lane and scale (table id 0): `decodeTrack` reads it without the setter.
+    static let distance: (lane: Int, scale: Double) = {
+        let row = JournalSampleField.rows.row(of: 0)!
+        guard case let .number(scale, _, _) = JournalSampleField.table[row].value else { fatalError("distance is a number") }
+        return (2 * row, scale)
+    }()
+
+    /// One sample: the state advanced over every value, which go into `s` when `keeping`; the
+    /// distance row's quantized value (0 when absent) into `distance` either way.
+    @inline(__always)
+    private mutating func advance(_ r: inout ByteReader, header given: UInt8?, keeping: Bool,
+                                  into s: inout SessionSample, distance: inout Int64) throws {
         let header = try given ?? r.u8()
         guard header & ~(Self.timeFollows | Self.fieldSetFollows) == 0 else { throw ByteReader.Malformed() }
         time = time &+ 1000 &+ (header & Self.timeFollows != 0 ? try r.zigzag() : 0)
@@ -114,40 +141,45 @@ public struct JournalSampleCodec: Sendable {
             fieldIDs.removeAll(keepingCapacity: true)
             for _ in 0..<n { fieldIDs.append(try r.varint()) }
         }
-        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: time))
-        // The lanes through pointers, and the rows as `decoders`: a journal scan decodes every
-        // sample of every session, and copying table rows and checking the lane arrays'
-        // uniqueness per value were most of its cost.
-        let ids = fieldIDs, decoders = JournalSampleField.decoders
+        s.time = UTCTime(millisecondsSinceEpoch: time)
+        // The lanes through pointers, and the rows as `kinds` (and `decoders` for their setters):
+        // a journal scan walks every sample of every session, and copying table rows and
+        // checking the lane arrays' uniqueness per value were most of its cost.
+        let ids = fieldIDs, kinds = JournalSampleField.kinds, decoders = JournalSampleField.decoders, distanceLane = Self.distance.lane
         var rr = lastRR
         defer { lastRR = rr }
         try last.withUnsafeMutableBufferPointer { last in
             try step.withUnsafeMutableBufferPointer { step in
                 for id in ids {
                     guard let row = JournalSampleField.rows.row(of: id) else { try Self.skip(id: id, &r); continue }
-                    switch decoders[row] {
-                    case let .number(scale, secondOrder, set):
-                        set(&s, Double(try Self.take(lane: 2 * row, secondOrder, &r, last, step)) / scale)
-                    case let .integer(range, secondOrder, set):
+                    switch kinds[row] {
+                    case let .number(secondOrder):
+                        let v = try Self.take(lane: 2 * row, secondOrder, &r, last, step)
+                        if 2 * row == distanceLane { distance = v }
+                        if keeping, case let .number(scale, _, set) = decoders[row] { set(&s, Double(v) / scale) }
+                    case let .integer(range, secondOrder):
                         let v = try Self.take(lane: 2 * row, secondOrder, &r, last, step)
                         guard range.contains(v) else { throw ByteReader.Malformed() }
-                        set(&s, Int(v))
+                        if keeping, case let .integer(_, _, set) = decoders[row] { set(&s, Int(v)) }
                     case .position:
-                        s.latitude = Double(try Self.take(lane: 2 * row, true, &r, last, step)) / 1e7
-                        s.longitude = Double(try Self.take(lane: 2 * row + 1, true, &r, last, step)) / 1e7
+                        let lat = try Self.take(lane: 2 * row, true, &r, last, step)
+                        let lon = try Self.take(lane: 2 * row + 1, true, &r, last, step)
+                        if keeping {
+                            s.latitude = Double(lat) / 1e7
+                            s.longitude = Double(lon) / 1e7
+                        }
                     case .rrIntervals:
                         let (n, first) = try Self.takeListHead(&r)
-                        s.rrIntervals.reserveCapacity(n)
+                        if keeping { s.rrIntervals.reserveCapacity(n) }
                         for i in 0..<n {
                             rr = rr &+ (i == 0 ? first : try r.zigzag())
                             guard rr >= 0, rr <= 0xFFFF else { throw ByteReader.Malformed() }
-                            s.rrIntervals.append(UInt16(rr))
+                            if keeping { s.rrIntervals.append(UInt16(rr)) }
                         }
                     }
                 }
             }
         }
-        return s
     }
 
     /// A list starts with one varint that holds its count in the low 3 bits (7: the count − 7

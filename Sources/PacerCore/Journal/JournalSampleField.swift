@@ -74,5 +74,23 @@ public struct JournalSampleField: Sendable {
         }
     }
 
+    /// Each row's shape of value without its setter, for the walk every value takes (a walk that
+    /// keeps nothing then copies no closure): `decoders` hold the setters.
+    enum Kind {
+        case number(secondOrder: Bool)
+        case integer(range: ClosedRange<Int64>, secondOrder: Bool)
+        case position
+        case rrIntervals
+    }
+
+    static let kinds: [Kind] = table.map { field in
+        switch field.value {
+        case .number: .number(secondOrder: field.secondOrder)
+        case let .integer(range, _, _): .integer(range: range, secondOrder: field.secondOrder)
+        case .position: .position
+        case .rrIntervals: .rrIntervals
+        }
+    }
+
     static let rows = FieldRows(ids: table.map(\.id))
 }

@@ -8,11 +8,17 @@ public struct JournalSession: Sendable {
     public var samples: [SessionSample] = []
     public var events: [JournalEvent] = []
     public var summary: SessionSummary?
+    /// The sessionEnd's summary as stored, when it is the current format (`SessionSummaryCodec`):
+    /// the history index keeps these bytes rather than encoding `summary` again.
+    public var storedSummary: [UInt8]?
     /// Where its sessionStart frame is: lets `show` and `export` read one session without a full decode.
     public var segment: UInt32
     public var offset: Int
     /// Samples were decoded (the caller asked for this session's samples).
     public var hasSamples: Bool
+    /// The samples' times and distances, for a session whose samples the caller did not ask for
+    /// from an assembler that `tracks` them (the history index's best efforts).
+    public var track = BestEfforts.Track()
     /// Records appended to this session after it had ended (a `reopened` record following its
     /// sessionEnd: `pacerctl set --journal`): `events` holds only those, `summary` supersedes
     /// the earlier one. Readers merge it into the session of the same id.

@@ -62,8 +62,11 @@ public enum SessionSummaryCodec {
 
     static let sessionRows = FieldRows(ids: sessionFields.map(\.id)), segmentRows = FieldRows(ids: segmentFields.map(\.id))
 
+    /// The format this codec writes (its first byte); 1 and 2 are only read.
+    public static let version: UInt8 = 3
+
     public static func encode(_ s: SessionSummary, into w: inout ByteWriter) {
-        w.u8(3)
+        w.u8(version)
         w.u8(activityCode(s.activity))
         encodeFields(sessionFields, of: s, into: &w)
     }
@@ -101,9 +104,9 @@ public enum SessionSummaryCodec {
     }
 
     public static func decode(_ r: inout ByteReader) throws -> SessionSummary {
-        let version = try r.u8()
-        if version == 1 || version == 2 { return try SessionSummaryCodecV1.decode(&r, version: version) }
-        guard version == 3, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
+        let format = try r.u8()
+        if format == 1 || format == 2 { return try SessionSummaryCodecV1.decode(&r, version: format) }
+        guard format == version, let activity = activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         var s = SessionSummary(activity: activity)
         try decodeFields(sessionFields, sessionRows, into: &s, &r)
         return s

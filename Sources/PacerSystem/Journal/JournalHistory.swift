@@ -107,23 +107,48 @@ public final class JournalHistory {
     /// each summary kept only as its encoded blob from the moment its session is read.
     static func scanEntries(_ segments: [JournalDirectory.Segment], damage: inout (regions: Int, bytes: Int)) throws -> HistoryIndex.Builder {
         var builder = HistoryIndex.Builder()
-        var assembler = JournalAssembler(keepsEndedSummaries: false)
+        // Samples as tracks (times and distances, for best efforts): a session that ended with
+        // its summary needs nothing else of them.
+        var assembler = JournalAssembler(wantSamples: { _ in false }, tracks: true, keepsEndedSummaries: false)
         // A continuation always finds its row: the assembler continues only sessions it saw end.
-        func add(_ session: JournalSession) { _ = builder.fold(session) }
+        func add(_ session: JournalSession) throws {
+            guard session.summary == nil, !session.isContinuation else { _ = builder.fold(session); return }
+            // Interrupted: its summary comes from its samples, read again from its start.
+            _ = builder.fold(try reread(session, in: segments) ?? session)
+        }
         for (k, segment) in segments.enumerated() {
+            var failure: Error?
             let result = try JournalFile(path: segment.path, writable: false).assemble(into: &assembler, segment: segment.number) { done in
-                add(done)
-                return true
+                do { try add(done) } catch { failure = error }
+                return failure == nil
             }
+            if let failure { throw failure }
             // Not a damaged tail: the last segment's may be a crash's (recovery cuts it) or a
             // commit being written right now.
             damage.regions += result.gaps
             damage.bytes += result.skippedBytes
-            if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { add(done) }
+            if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { try add(done) }
         }
         damage.regions += assembler.undecodableRecords
         builder.remove(assembler.deleted)
         return builder
+    }
+
+    /// A session a tracking scan returned without a summary (it never got its sessionEnd), read
+    /// again from its start with its samples, so that its summary is summarized from them as a
+    /// whole decode would have: nil when the second read does not find it.
+    private static func reread(_ session: JournalSession, in segments: [JournalDirectory.Segment]) throws -> JournalSession? {
+        guard let segment = segments.first(where: { $0.number == session.segment }) else { return nil }
+        var assembler = JournalAssembler(wantSamples: { $0 == session.id })
+        var found: JournalSession?
+        _ = try JournalFile(path: segment.path, writable: false)
+            .assemble(into: &assembler, segment: segment.number, from: session.offset) { done in
+                guard done.id == session.id else { return true }
+                found = done
+                return false
+            }
+        if found == nil, let open = assembler.endOfSegment(isLast: false), open.id == session.id { found = open }
+        return found
     }
 
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
