@@ -19,6 +19,23 @@ final class BikeMetricsTests: XCTestCase {
         XCTAssertEqual(p.maximum(), 200)
     }
 
+    /// A glitch of 32767 W (the field's largest value) among 200 W readings is passed over and
+    /// counted: the reading before it holds, and the maximum, average and NP stay 200 W.
+    func testAnImplausibleReadingIsPassedOver() throws {
+        var p = PowerTracker()
+        ride(Array(repeating: 200, count: 30), into: &p)
+        p.accept(watts: 32767, at: at(29.5), recording: true)
+        XCTAssertEqual(p.watts(at: at(29.6)), 200)
+        ride(Array(repeating: 200, count: 30), from: 30, into: &p)
+        p.advance(to: at(60), recording: true)
+        XCTAssertEqual(p.implausibleReadings, 1)
+        XCTAssertEqual(p.maximum(), 200)
+        XCTAssertEqual(try XCTUnwrap(p.totals.average), 200, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(p.normalized()), 200, accuracy: 1e-9)
+        p.accept(watts: PowerTracker.plausibleMaximum, at: at(60.5), recording: true)
+        XCTAssertEqual(p.maximum(), PowerTracker.plausibleMaximum, "the bound itself is a reading")
+    }
+
     /// 30 s at 100 W then 30 s at 300 W: the 31 rolling means are 100 + 200 j / 30 (j = 0...30);
     /// NP = (mean of their 4th powers)^(1/4) = 223.0694887793096 (computed in Python), average 200.
     func testNormalizedPowerOfAStep() throws {

@@ -10,6 +10,10 @@
 public struct PowerTracker: Sendable {
     public static let holdSeconds = 3.0
     public static let dropoutSeconds = 10.0
+    /// Above the highest peak power measured in track sprinters (about 2.5 kW), with margin: the
+    /// field is a 16-bit integer, and a meter's glitch (or a hostile peripheral) sending 32767 W
+    /// would otherwise become the session's maximum and dominate its normalized power.
+    public static let plausibleMaximum = 4000
 
     /// Energy and counted time, cumulative: a lap's average is the difference of two.
     public struct Totals: Equatable, Sendable {
@@ -34,6 +38,8 @@ public struct PowerTracker: Sendable {
     }
 
     public private(set) var totals = Totals()
+    /// Readings above `plausibleMaximum`, passed over: the reading before them holds.
+    public private(set) var implausibleReadings = 0
     private var stretches = [RollingFourthPower](repeating: RollingFourthPower(), count: Stretch.allCases.count)
     private var latest: (watts: Double, at: MonotonicInstant)?
     private var creditedUntil: MonotonicInstant?
@@ -52,6 +58,10 @@ public struct PowerTracker: Sendable {
     /// A reading from the meter. `recording` says whether it counts towards the maximum.
     public mutating func accept(watts: Int, at instant: MonotonicInstant, recording: Bool) {
         advance(to: instant, recording: recording)
+        guard watts <= Self.plausibleMaximum else {
+            implausibleReadings += 1
+            return
+        }
         let w = max(0, watts)
         latest = (Double(w), instant)
         if creditedUntil == nil { creditedUntil = instant }
