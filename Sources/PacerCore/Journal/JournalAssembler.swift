@@ -32,6 +32,8 @@ public struct JournalAssembler {
     /// (`consumeOrSkip`).
     public private(set) var lastUndecodable: Int?
     public private(set) var undecodableRecords = 0
+    /// Their payloads' bytes, for a damage report that counts them with the regions passed.
+    public private(set) var undecodableBytes = 0
 
     /// - Parameters:
     ///   - wantSamples: which sessions to decode samples for. The others' samples are walked for
@@ -85,6 +87,7 @@ public struct JournalAssembler {
         do { return try consume(type: type, payload: payload, segment: segment, offset: offset) } catch {
             lastUndecodable = offset
             undecodableRecords += 1
+            undecodableBytes += payload.count
             skipped()
             return nil
         }

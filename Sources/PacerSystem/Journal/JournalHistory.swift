@@ -130,6 +130,7 @@ public final class JournalHistory {
             if let done = assembler.endOfSegment(isLast: k == segments.count - 1) { try add(done) }
         }
         damage.regions += assembler.undecodableRecords
+        damage.bytes += assembler.undecodableBytes
         builder.remove(assembler.deleted)
         return builder
     }
