@@ -85,21 +85,26 @@ public final class JournalHistory {
     public func session(id: UInt64) throws -> JournalSession? {
         guard let i = row(id: id) else { return nil }
         let row = index.row(i)
+        var found = try Self.read(id, path: directory.segmentPath(row.segment), segment: row.segment, offset: Int(row.offset))
+        found?.summary = index.summary(i)
+        return found
+    }
+
+    /// Session `id` with its samples, read from `offset` of its segment (the header too, for
+    /// the layout; a session whose start damage took starts at its sessionEnd): one still open
+    /// at the segment's end comes with the summary its samples give.
+    static func read(_ id: UInt64, path: String, segment: UInt32, offset: Int) throws -> JournalSession? {
         var assembler = JournalAssembler(wantSamples: { $0 == id })
         var found: JournalSession?
-        // Reads the header (for the layout), then from the session's start only (a session whose
-        // start damage took has its row at its sessionEnd).
-        _ = try JournalFile(path: directory.segmentPath(row.segment), writable: false)
-            .assemble(into: &assembler, segment: row.segment, from: Int(row.offset)) { done in
-                guard done.id == id else { return true }
-                found = done
-                return false
-            }
+        _ = try JournalFile(path: path, writable: false).assemble(into: &assembler, segment: segment, from: offset) { done in
+            guard done.id == id else { return true }
+            found = done
+            return false
+        }
         if found == nil, var open = assembler.open, open.id == id {
             open.summary = open.effectiveSummary
             found = open
         }
-        found?.summary = index.summary(i)
         return found
     }
 
@@ -114,7 +119,8 @@ public final class JournalHistory {
         func add(_ session: JournalSession) throws {
             guard session.summary == nil, !session.isContinuation else { _ = builder.fold(session); return }
             // Interrupted: its summary comes from its samples, read again from its start.
-            _ = builder.fold(try reread(session, in: segments) ?? session)
+            let path = segments.first { $0.number == session.segment }?.path
+            _ = builder.fold(try path.flatMap { try read(session.id, path: $0, segment: session.segment, offset: session.offset) } ?? session)
         }
         for (k, segment) in segments.enumerated() {
             var failure: Error?
@@ -133,23 +139,6 @@ public final class JournalHistory {
         damage.bytes += assembler.undecodableBytes
         builder.remove(assembler.deleted)
         return builder
-    }
-
-    /// A session a tracking scan returned without a summary (it never got its sessionEnd), read
-    /// again from its start with its samples, so that its summary is summarized from them as a
-    /// whole decode would have: nil when the second read does not find it.
-    private static func reread(_ session: JournalSession, in segments: [JournalDirectory.Segment]) throws -> JournalSession? {
-        guard let segment = segments.first(where: { $0.number == session.segment }) else { return nil }
-        var assembler = JournalAssembler(wantSamples: { $0 == session.id })
-        var found: JournalSession?
-        _ = try JournalFile(path: segment.path, writable: false)
-            .assemble(into: &assembler, segment: segment.number, from: session.offset) { done in
-                guard done.id == session.id else { return true }
-                found = done
-                return false
-            }
-        if found == nil, let open = assembler.endOfSegment(isLast: false), open.id == session.id { found = open }
-        return found
     }
 
     /// Writes the index atomically (temp file, fdatasync, rename); a read-only journal just
