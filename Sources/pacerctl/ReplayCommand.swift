@@ -71,7 +71,7 @@ enum ReplayCommand {
         let c = replay.counters, n = decoder.counters, f = replay.engine.filter.counters
         printError("fixes \(c.fixes) (\(c.fixesWithoutTime) without time, \(c.fixesOutOfOrder) out of order, \(c.timeJumps) time jumps), "
             + "accepted \(f.accepted), outliers \(f.outliers), gaps bridged \(f.gapsBridged), "
-            + "notifications \(c.notifications) (\(c.malformedNotifications) malformed), "
+            + "notifications \(c.notifications) (\(c.malformedNotifications) malformed, \(c.implausibleNotifications) implausible), "
             + "sentences \(n.sentences), bad checksum \(n.badChecksum)")
         if replay.gapsClosed > 0 || replay.notificationsOffTimeline > 0 {
             let hours = SessionReplay.longestGapSeconds / 3600

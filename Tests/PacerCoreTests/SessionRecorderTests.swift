@@ -192,6 +192,40 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertTrue(waiting.isEmpty, "no guess while waiting for a fix: \(waiting)")
     }
 
+    /// A strap glitch of 255 bpm (8-bit field) and 4 000 bpm (16-bit field), and a power meter's
+    /// 32767 W, are counted and passed over: heart rate and power keep the readings around them.
+    /// A strap's 0 bpm (no heart rate) is not a glitch.
+    func testImplausibleReadingsAreCountedAndPassedOver() {
+        var recorder = SessionRecorder(settings: .init(config: PacerConfig(), activity: .ride))
+        var samples: [SessionSample] = []
+        let sink: (RecorderOutput) -> Void = { if case .journal(.sample(let s)) = $0 { samples.append(s) } }
+        func at(_ s: Double) -> InputInstant {
+            InputInstant(monotonic: MonotonicInstant(seconds: s), systemTime: UTCTime(millisecondsSinceEpoch: 1_767_225_600_000 + Int64(s * 1000)))
+        }
+        try! recorder.command(.start(nil), at: at(0), emit: sink)
+        for s in 0..<60 {
+            let bpm: [UInt8] = switch s {
+            case 20: [0x06, 255]
+            case 30: [0x07, 0xA0, 0x0F]   // 16-bit: 4000
+            case 40: [0x06, 0]
+            default: [0x06, 140]
+            }
+            recorder.notification(characteristic: 0x2A37, payload: bpm, at: at(Double(s) + 0.3), emit: sink)
+            let watts: Int16 = s == 25 ? 32767 : 210
+            recorder.notification(characteristic: 0x2A63, payload: [0, 0] + withUnsafeBytes(of: watts.littleEndian, Array.init),
+                                  at: at(Double(s) + 0.6), emit: sink)
+            recorder.tick(at: at(Double(s) + 1), emit: sink)
+        }
+        try! recorder.command(.stop, at: at(60.5), emit: sink)
+        XCTAssertEqual(recorder.counters.implausibleNotifications, 3)
+        XCTAssertEqual(recorder.counters.malformedNotifications, 0)
+        XCTAssertEqual(samples.compactMap(\.heartRate).max(), 140)
+        XCTAssertEqual(samples.compactMap(\.power).max(), 210)
+        let summary = recorder.engine.summary()
+        XCTAssertEqual(summary.heartRateMax, 140)
+        XCTAssertEqual(summary.powerMax, 210)
+    }
+
     /// No GPS at all (a strap indoors): the tick carries the timeline; the session is labelled
     /// with the system clock, and a fix that shows up later is put on that axis, not jumped to.
     func testSessionWithoutFixRunsOnTheTickAndALaterFixJoinsItsAxis() {
@@ -215,6 +249,7 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(samples.count, 180)
         XCTAssertEqual(samples[60].heartRate, 130)
         XCTAssertEqual(recorder.counters.timeJumps, 0)
+        XCTAssertEqual(recorder.counters.implausibleNotifications, 0)
         let summary = recorder.engine.summary()
         // Stopped while the receiver is live: at its last fix, 179.2 s on the session's axis.
         XCTAssertEqual(summary.elapsedSeconds, 179.2, accuracy: 0.01, "the receiver's other date does not stretch the session")

@@ -24,6 +24,17 @@ public enum GATTMeasurement: Equatable, Sendable {
         }
     }
 
+    /// A value no body or machine produces (a glitch, or a hostile peripheral): the metrics pass
+    /// it over (`HeartRateReading.acceptedHeartRate`, `PowerTracker.accept`), the recorder counts it.
+    /// A heart rate of 0 is a strap saying it has none, not a glitch.
+    public var isImplausible: Bool {
+        switch self {
+        case .heartRate(let m): m.beatsPerMinute != 0 && !HeartRateReading.plausibleRange.contains(Int(m.beatsPerMinute))
+        case .cyclingPower(let m): Int(m.instantaneousPower) > PowerTracker.plausibleMaximum
+        default: false
+        }
+    }
+
     /// Decodes a recorded or live notification.
     public init(_ notification: BLENotification) throws(GATTDecodingError) {
         try self.init(characteristic: notification.characteristic, bytes: notification.payload)

@@ -10,6 +10,8 @@ public struct RecorderCounters: Equatable, Sendable {
     public var notifications = 0
     /// Notifications whose payload did not decode (counted, skipped).
     public var malformedNotifications = 0
+    /// Notifications that decoded to a value no body or machine produces (counted, passed over).
+    public var implausibleNotifications = 0
     public var otherCharacteristics = 0
     public init() {}
 }

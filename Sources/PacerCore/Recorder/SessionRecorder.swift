@@ -178,6 +178,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
             counters.malformedNotifications += 1
             return nil
         }
+        if measurement.isImplausible { counters.implausibleNotifications += 1 }
         observeForUnattended(measurement, at: input.monotonic)
         guard engine.phase.isActive else { return measurement }
         waiting.append((time, measurement))
