@@ -164,11 +164,8 @@ public struct JournalAssembler {
             open!.events.append(event)
             return nil
         case let .sessionEnd(id, summary):
-            let done = try end(id: id, summary: summary, segment: segment, offset: offset)
-            if var done, done.id == id, done.summary != nil {
-                done.storedSummary = Self.storedSummary(payload)
-                return done
-            }
+            var done = try end(id: id, summary: summary, segment: segment, offset: offset)
+            if done?.id == id, done?.summary != nil { done?.storedSummary = Self.storedSummary(payload) }
             return done
         case let .tombstone(id, _):
             deleted.insert(id)

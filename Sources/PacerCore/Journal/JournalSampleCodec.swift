@@ -124,7 +124,7 @@ public struct JournalSampleCodec: Sendable {
     /// The distance row's lane and scale (table id 0): `decodeTrack` reads it without the setter.
     static let distance: (lane: Int, scale: Double) = {
         let row = JournalSampleField.rows.row(of: 0)!
-        guard case let .number(scale, _, _) = JournalSampleField.table[row].value else { fatalError("distance is a number") }
+        guard case let .number(scale, _) = JournalSampleField.kinds[row] else { fatalError("distance is a number") }
         return (2 * row, scale)
     }()
 
@@ -142,10 +142,10 @@ public struct JournalSampleCodec: Sendable {
             for _ in 0..<n { fieldIDs.append(try r.varint()) }
         }
         s.time = UTCTime(millisecondsSinceEpoch: time)
-        // The lanes through pointers, and the rows as `kinds` (and `decoders` for their setters):
-        // a journal scan walks every sample of every session, and copying table rows and
-        // checking the lane arrays' uniqueness per value were most of its cost.
-        let ids = fieldIDs, kinds = JournalSampleField.kinds, decoders = JournalSampleField.decoders, distanceLane = Self.distance.lane
+        // The lanes through pointers, and the rows as `kinds` (and `setters`): a journal scan
+        // walks every sample of every session, and copying table rows and checking the lane
+        // arrays' uniqueness per value were most of its cost.
+        let ids = fieldIDs, kinds = JournalSampleField.kinds, setters = JournalSampleField.setters, distanceLane = Self.distance.lane
         var rr = lastRR
         defer { lastRR = rr }
         try last.withUnsafeMutableBufferPointer { last in
@@ -153,14 +153,14 @@ public struct JournalSampleCodec: Sendable {
                 for id in ids {
                     guard let row = JournalSampleField.rows.row(of: id) else { try Self.skip(id: id, &r); continue }
                     switch kinds[row] {
-                    case let .number(secondOrder):
+                    case let .number(scale, secondOrder):
                         let v = try Self.take(lane: 2 * row, secondOrder, &r, last, step)
                         if 2 * row == distanceLane { distance = v }
-                        if keeping, case let .number(scale, _, set) = decoders[row] { set(&s, Double(v) / scale) }
+                        if keeping, case let .number(set) = setters[row] { set(&s, Double(v) / scale) }
                     case let .integer(range, secondOrder):
                         let v = try Self.take(lane: 2 * row, secondOrder, &r, last, step)
                         guard range.contains(v) else { throw ByteReader.Malformed() }
-                        if keeping, case let .integer(_, _, set) = decoders[row] { set(&s, Int(v)) }
+                        if keeping, case let .integer(set) = setters[row] { set(&s, Int(v)) }
                     case .position:
                         let lat = try Self.take(lane: 2 * row, true, &r, last, step)
                         let lon = try Self.take(lane: 2 * row + 1, true, &r, last, step)

@@ -56,28 +56,11 @@ public struct JournalSampleField: Sendable {
                            value: .integer(range: 0...65535, get: { $0.power }, set: { $0.power = $1 })),
     ]
 
-    /// What the decoder needs of each row, in table order: its quantization and setter without
-    /// its name and getter, so that reading a value copies no more than that.
-    enum Decoder {
-        case number(scale: Double, secondOrder: Bool, set: @Sendable (inout SessionSample, Double) -> Void)
-        case integer(range: ClosedRange<Int64>, secondOrder: Bool, set: @Sendable (inout SessionSample, Int) -> Void)
-        case position
-        case rrIntervals
-    }
-
-    static let decoders: [Decoder] = table.map { field in
-        switch field.value {
-        case let .number(scale, _, set): .number(scale: scale, secondOrder: field.secondOrder, set: set)
-        case let .integer(range, _, set): .integer(range: range, secondOrder: field.secondOrder, set: set)
-        case .position: .position
-        case .rrIntervals: .rrIntervals
-        }
-    }
-
-    /// Each row's shape of value without its setter, for the walk every value takes (a walk that
-    /// keeps nothing then copies no closure): `decoders` hold the setters.
+    /// What the decoder needs of each row, in table order, apart from its setter: the shape
+    /// and quantization every value's walk reads (a walk that keeps nothing then copies no
+    /// closure, and no row's name or getter is copied per value).
     enum Kind {
-        case number(secondOrder: Bool)
+        case number(scale: Double, secondOrder: Bool)
         case integer(range: ClosedRange<Int64>, secondOrder: Bool)
         case position
         case rrIntervals
@@ -85,10 +68,26 @@ public struct JournalSampleField: Sendable {
 
     static let kinds: [Kind] = table.map { field in
         switch field.value {
-        case .number: .number(secondOrder: field.secondOrder)
+        case let .number(scale, _, _): .number(scale: scale, secondOrder: field.secondOrder)
         case let .integer(range, _, _): .integer(range: range, secondOrder: field.secondOrder)
         case .position: .position
         case .rrIntervals: .rrIntervals
+        }
+    }
+
+    /// Each row's setter, in table order, for a walk that keeps the values (position and RR
+    /// intervals the decoder sets itself).
+    enum Setter {
+        case number(@Sendable (inout SessionSample, Double) -> Void)
+        case integer(@Sendable (inout SessionSample, Int) -> Void)
+        case none
+    }
+
+    static let setters: [Setter] = table.map { field in
+        switch field.value {
+        case let .number(_, _, set): .number(set)
+        case let .integer(_, _, set): .integer(set)
+        case .position, .rrIntervals: .none
         }
     }
 
