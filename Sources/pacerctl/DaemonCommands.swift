@@ -4,7 +4,7 @@ import Glibc
 import PacerCore
 import PacerSystem
 
-/// `pacerctl status|start|pause|resume|lap|stop`: one request to pacerd, its reply printed
+/// `pacerctl status|counters|start|pause|resume|lap|stop`: one request to pacerd, its reply printed
 /// for people (or as the raw JSON line with `--json`).
 enum DaemonCommands {
     static let status = Subcommand(name: "status", usage: "status \(DaemonClientOptions.usageSuffix)",
@@ -15,6 +15,19 @@ enum DaemonCommands {
         let connection = try options.connect()
         try connection.send(ClientRequest.status.line)
         guard let reply = try connection.readReply(classes: ["STATE", "ERROR"], timeout: 5) else {
+            throw DaemonClientError("no reply from pacerd")
+        }
+        return try printReply(reply, options: options)
+    }
+
+    static let counters = Subcommand(name: "counters", usage: "counters \(DaemonClientOptions.usageSuffix)",
+                                     summary: "show what pacerd counted and passed over (bad sentences, BLE values, clock jumps)") { args in
+        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
+        try noPositionals(parsed)
+        let options = try DaemonClientOptions(parsed)
+        let connection = try options.connect()
+        try connection.send(ClientRequest.counters.line)
+        guard let reply = try connection.readReply(classes: ["COUNTERS", "ERROR"], timeout: 5) else {
             throw DaemonClientError("no reply from pacerd")
         }
         return try printReply(reply, options: options)
@@ -52,7 +65,7 @@ enum DaemonCommands {
         if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
     }
 
-    /// Prints a STATE, ACK or ERROR; returns 1 for an ERROR.
+    /// Prints a STATE, COUNTERS, ACK or ERROR; returns 1 for an ERROR.
     static func printReply(_ reply: JSONValue, options: DaemonClientOptions) throws -> Int32 {
         let out = BufferedOutput()
         var w = JSONWriter()
@@ -64,6 +77,8 @@ enum DaemonCommands {
         }
         if let state = LiveState(json: reply) {
             try out.write(LiveStateReport(options.preferences).text(state))
+        } else if let counters = CountersReport(json: reply) {
+            try out.write(counters.text)
         } else if case let .ack(command, session)? = ServerReply(json: reply) {
             try out.write("ok: \(command)" + (session.map { " (session \($0))" } ?? "") + "\n")
         } else if case let .error(message)? = ServerReply(json: reply) {

@@ -8,6 +8,7 @@ import PacerSystem
 let subcommands: [Subcommand] = [
     VersionCommand.subcommand,
     DaemonCommands.status,
+    DaemonCommands.counters,
     WatchCommand.subcommand,
     DaemonCommands.start,
     DaemonCommands.pause,

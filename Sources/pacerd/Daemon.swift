@@ -156,6 +156,10 @@ final class Daemon {
         case .stop: reply(to: client, request, command(.stop))
         case .sessions:
             server.send(sessionsLine(), to: client)
+        case .counters:
+            let report = CountersReport(gps: gpsSource?.counters ?? GPSCounters(), recorder: recorder.counters,
+                                        filter: recorder.engine.filter.counters)
+            server.send(report.line, to: client)
         case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         case .set, .setUndo: server.send(strengthLine(request), to: client)
         }

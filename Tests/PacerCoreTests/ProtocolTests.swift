@@ -50,11 +50,12 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try req("{\"cmd\":\"watch\"}"), .watch(enable: true))
         XCTAssertEqual(try req("{\"cmd\":\"start\",\"activity\":\"ride\"}"), .start(activity: .ride))
         XCTAssertEqual(try req("{\"cmd\":\"start\"}"), .start(activity: nil))
-        for c in ["pause", "resume", "lap", "stop", "sessions"] {
+        for c in ["pause", "resume", "lap", "stop", "sessions", "counters"] {
             XCTAssertEqual(try req("{\"cmd\":\"\(c)\"}").command, c)
         }
         XCTAssertTrue(try req("{\"cmd\":\"stop\"}").isControl)
         XCTAssertFalse(try req("{\"cmd\":\"sessions\"}").isControl)
+        XCTAssertFalse(try req("{\"cmd\":\"counters\"}").isControl)
     }
 
     func testBadRequestsGiveMessages() {
@@ -79,13 +80,40 @@ final class ProtocolTests: XCTestCase {
 
     func testRequestLinesRoundTrip() throws {
         let all: [ClientRequest] = [.status, .watch(enable: true), .watch(enable: false), .start(activity: nil),
-                                    .start(activity: .walk), .pause, .resume, .lap, .stop, .sessions]
+                                    .start(activity: .walk), .pause, .resume, .lap, .stop, .sessions, .counters]
         for r in all {
             let line = r.line
             XCTAssertEqual(line.last, 0x0A)
             XCTAssertEqual(try ClientRequest(line: line.dropLast()), r)
         }
         XCTAssertEqual(text(ClientRequest.start(activity: .run).line), "{\"cmd\":\"start\",\"activity\":\"run\"}\n")
+    }
+
+    /// Every counter of the three tables is written, read back and printed; a group or a counter
+    /// an older daemon does not send reads as 0.
+    func testCountersBytesRoundTripAndText() throws {
+        var report = CountersReport()
+        report.gps.bytesRead = 123_456
+        report.gps.badChecksums = 3
+        report.gps.rejectedBaudRates = 2
+        report.recorder.fixes = 3600
+        report.recorder.implausibleNotifications = 1
+        report.filter.outliers = 12
+        report.filter.resets = 1
+        let line = text(report.line)
+        XCTAssertTrue(line.hasPrefix(#"{"class":"COUNTERS","gps":{"bytes_read":123456,"sentences":0,"accepted_sentences":0,"bad_checksums":3,"#), line)
+        XCTAssertTrue(line.hasSuffix(#""filter":{"accepted":0,"outliers":12,"no_position":0,"duplicates":0,"gaps_bridged":0,"resets":1}}"# + "\n"), line)
+        XCTAssertEqual(CountersReport(json: try JSONValue.parse(report.line)), report)
+        let older = try JSONValue.parse(Array(#"{"class":"COUNTERS","gps":{"bad_checksums":2,"junk_bytes":-1}}"#.utf8))
+        XCTAssertEqual(CountersReport(json: older)?.gps.badChecksums, 2)
+        XCTAssertEqual(CountersReport(json: older)?.gps.junkBytes, 0)
+        XCTAssertEqual(CountersReport(json: older)?.recorder, RecorderCounters())
+        XCTAssertNil(CountersReport(json: try JSONValue.parse(Array(#"{"class":"STATE"}"#.utf8))))
+        let lines = report.text.split(separator: "\n")
+        XCTAssertEqual(lines.count, 3 + GPSCounters.reportFields.count + RecorderCounters.reportFields.count
+                       + PositionFilterCounters.reportFields.count)
+        XCTAssertTrue(lines.contains("  implausible notifications        1"), report.text)
+        XCTAssertTrue(lines.contains("  bytes read                  123456"), report.text)
     }
 
     func testStateBytesAndRoundTrip() throws {

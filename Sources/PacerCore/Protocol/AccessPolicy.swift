@@ -1,5 +1,5 @@
 /// Decides who may do what on the socket: control commands (start, stop, ...) only for root,
-/// the daemon's own user and members of the control group; reading (status, watch, sessions)
+/// the daemon's own user and members of the control group; reading (status, watch, sessions, counters)
 /// for the same peers, or for everyone when the config opens watching to all.
 public struct AccessPolicy: Equatable, Sendable {
     public var daemonUID: UInt32

@@ -8,6 +8,8 @@ public enum ClientRequest: Equatable, Sendable {
     case lap
     case stop
     case sessions
+    /// What the daemon counted and passed over (`CountersReport`).
+    case counters
     /// The motivation reports, as `pacerctl goals|habits|awards|load --json` print them.
     case goals(date: String?)
     case habits
@@ -28,6 +30,7 @@ public enum ClientRequest: Equatable, Sendable {
         case .lap: "lap"
         case .stop: "stop"
         case .sessions: "sessions"
+        case .counters: "counters"
         case .goals: "goals"
         case .habits: "habits"
         case .awards: "awards"
@@ -40,7 +43,7 @@ public enum ClientRequest: Equatable, Sendable {
     public var isControl: Bool {
         switch self {
         case .start, .pause, .resume, .lap, .stop, .set, .setUndo: true
-        case .status, .watch, .sessions, .goals, .habits, .awards, .load: false
+        case .status, .watch, .sessions, .counters, .goals, .habits, .awards, .load: false
         }
     }
 
@@ -69,6 +72,7 @@ public enum ClientRequest: Equatable, Sendable {
         case "lap": self = .lap
         case "stop": self = .stop
         case "sessions": self = .sessions
+        case "counters": self = .counters
         case "goals":
             guard let value = document["date"], !value.isNull else { self = .goals(date: nil); return }
             guard let date = value.string, LocalCalendar.day(parsing: date) != nil else { throw RequestError("\"date\" must be a date YYYY-MM-DD") }
