@@ -38,8 +38,6 @@ public struct PowerTracker: Sendable {
     }
 
     public private(set) var totals = Totals()
-    /// Readings above `plausibleMaximum`, passed over: the reading before them holds.
-    public private(set) var implausibleReadings = 0
     private var stretches = [RollingFourthPower](repeating: RollingFourthPower(), count: Stretch.allCases.count)
     private var latest: (watts: Double, at: MonotonicInstant)?
     private var creditedUntil: MonotonicInstant?
@@ -58,10 +56,8 @@ public struct PowerTracker: Sendable {
     /// A reading from the meter. `recording` says whether it counts towards the maximum.
     public mutating func accept(watts: Int, at instant: MonotonicInstant, recording: Bool) {
         advance(to: instant, recording: recording)
-        guard watts <= Self.plausibleMaximum else {
-            implausibleReadings += 1
-            return
-        }
+        // Above `plausibleMaximum` the reading before holds (`RecorderCounters` counts the glitch).
+        guard watts <= Self.plausibleMaximum else { return }
         let w = max(0, watts)
         latest = (Double(w), instant)
         if creditedUntil == nil { creditedUntil = instant }
