@@ -63,22 +63,33 @@ final class SessionEngineTests: XCTestCase {
             let inside = stride(from: gap.lowerBound, through: gap.upperBound, by: 1).map(noFix)
             return (fixes + inside).sorted { $0.1 < $1.1 }
         }
-        // 3 m/s for 300 s, inside (GPS lost) for 600 s, 3 m/s for 300 s.
+        // 3 m/s for 310 s, the GPS lost from 301 s (in the door at speed), inside until 900 s,
+        // 3 m/s for 300 s.
         var gen = SyntheticFixes(seed: 11)
         let cafe: ClosedRange<Double> = 301...899
         let (stopFixes, stopTruth) = gen.make(duration: 1200, dropouts: [cafe]) { t in
-            (3 * (t < 300 ? t : (t < 900 ? 300 : t - 600)), 0)
+            (3 * (t < 310 ? t : (t < 900 ? 310 : t - 590)), 0)
         }
-        let (stop, _, _) = run(withNoFixSentences(stopFixes, in: cafe), stop: 1200)
+        let (stop, _, stopSamples) = run(withNoFixSentences(stopFixes, in: cafe), stop: 1200)
         XCTAssertEqual(stop.movingSeconds, 600, accuracy: 12)
         XCTAssertEqual(stop.distanceMeters, stopTruth, accuracy: stopTruth * 0.01)
         XCTAssertEqual(stop.elapsedSeconds, 1200)
         // The same gap crossed at speed (a tunnel of 600 s) is moving time.
         var tunnelGen = SyntheticFixes(seed: 11)
         let (tunnelFixes, tunnelTruth) = tunnelGen.make(duration: 1200, dropouts: [cafe]) { t in (3 * t, 0) }
-        let (tunnel, _, _) = run(withNoFixSentences(tunnelFixes, in: cafe), stop: 1200)
+        let (tunnel, _, tunnelSamples) = run(withNoFixSentences(tunnelFixes, in: cafe), stop: 1200)
         XCTAssertEqual(tunnel.movingSeconds, 1200, accuracy: 12)
         XCTAssertEqual(tunnel.distanceMeters, tunnelTruth, accuracy: tunnelTruth * 0.01)
+        // Steps follow: none for the café (they were estimated for its first 120 s, at the speed
+        // before it), the whole tunnel at the bridge's speed (they stopped 120 s into it).
+        let perSecond = StrideModel.cadence(speed: 3, activity: .run, heightCentimetres: 175)! / 60
+        XCTAssertEqual(Double(stop.steps!), 610 * perSecond, accuracy: 610 * perSecond * 0.03)
+        XCTAssertEqual(Double(tunnel.steps!), 1200 * perSecond, accuracy: 1200 * perSecond * 0.03)
+        for samples in [stopSamples, tunnelSamples] {
+            let counts = samples.compactMap(\.steps)
+            XCTAssertEqual(counts, counts.sorted())
+            XCTAssertEqual(counts.last, samples.last?.steps)
+        }
         // With auto-pause off, moving time is the timer's, gap or not.
         var timer = PacerConfig()
         timer.recording.autoPauseEnabled = false

@@ -38,6 +38,9 @@ public struct SessionEngine: Sendable {
     /// Moving seconds after the last accepted position: a GPS gap that ends where it began is
     /// taken back to here (`creditGap`).
     private var movingAtLastEstimate = 0.0
+    /// Moving seconds credited inside the current GPS gap without estimated steps: nothing says
+    /// yet whether the athlete still moves. The gap's end decides (`creditGap`).
+    private var gapMovingSeconds = 0.0
     private var distance = 0.0
     private var maxSpeed: Double?
     private var smoothedSpeed: Double?
@@ -258,9 +261,13 @@ public struct SessionEngine: Sendable {
         let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
         // No estimated steps below the auto-pause speed: standing in GPS noise is not walking.
         let standing = speed < config.recording.autoPause(for: activity).pauseBelow
-        if activity != .ride, !standing, !steps.footpodActive(at: instant), lastEstimate != nil,
-           let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
-            steps.estimated(cadence: cadence, seconds: dt)
+        if activity != .ride, !steps.footpodActive(at: instant), let last = lastEstimate {
+            if instant.seconds(since: last.instant) > filter.parameters.gapSeconds {
+                gapMovingSeconds += dt
+            } else if !standing, let cadence = StrideModel.cadence(speed: speed, activity: activity,
+                                                                   heightCentimetres: config.athlete.heightCentimetres) {
+                steps.estimated(cadence: cadence, seconds: dt)
+            }
         }
         if heartRate.heartRate(at: instant) == nil, lastEstimate != nil || activity.profile.fixedMET != nil {
             metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
@@ -273,11 +280,23 @@ public struct SessionEngine: Sendable {
     /// the bridge over it is slower than the auto-pause speed (the sky lost in a café, a station,
     /// a shop, and found again where it was left), the gap was a stop: its moving time is taken
     /// back. A tunnel, crossed at speed, keeps it; so does a gap a wheel sensor covered.
+    ///
+    /// Steps wait for the same answer: inside the gap none are estimated, and at its end the
+    /// gap's moving seconds get the stride model's steps at the bridge's speed, or none when it
+    /// was a stop. (They were estimated at the speed before the gap, so a café added up to two
+    /// minutes of running steps and a long tunnel lost all but two.)
     private mutating func creditGap(bridgedBy estimate: PositionEstimate, at instant: MonotonicInstant) {
-        guard estimate.bridgedGap, !wheelCoveredGap, phase == .recording, config.recording.autoPauseEnabled,
-              let before = lastEstimate else { return }
+        let held = gapMovingSeconds
+        gapMovingSeconds = 0
+        guard let before = lastEstimate else { return }
         let gap = instant.seconds(since: before.instant)
-        guard gap > 0, estimate.distanceIncrement / gap < config.recording.autoPause(for: activity).pauseBelow else { return }
+        let speed = estimate.bridgedGap && gap > 0 ? estimate.distanceIncrement / gap : before.estimate.speed
+        let stopped = speed < config.recording.autoPause(for: activity).pauseBelow
+        if held > 0, !stopped,
+           let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
+            steps.estimated(cadence: cadence, seconds: held)
+        }
+        guard estimate.bridgedGap, stopped, !wheelCoveredGap, phase == .recording, config.recording.autoPauseEnabled, gap > 0 else { return }
         // Never below what a lap, a split or an auto-pause transition already stands on.
         moving = max(movingAtLastEstimate, lapStart.totals.moving, splitStart.totals.moving, movingAtTransition)
     }
