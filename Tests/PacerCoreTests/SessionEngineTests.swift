@@ -85,6 +85,11 @@ final class SessionEngineTests: XCTestCase {
         let perSecond = StrideModel.cadence(speed: 3, activity: .run, heightCentimetres: 175)! / 60
         XCTAssertEqual(Double(stop.steps!), 610 * perSecond, accuracy: 610 * perSecond * 0.03)
         XCTAssertEqual(Double(tunnel.steps!), 1200 * perSecond, accuracy: 1200 * perSecond * 0.03)
+        // Energy too (no heart rate: MET at the speed): the café is as auto-paused time.
+        let kcalPerSecond = EnergyModel.metKilocalories(met: EnergyModel.met(activity: .run, speed: 3),
+                                                        athlete: PacerConfig().athlete, seconds: 1)
+        XCTAssertEqual(stop.calories!, 610 * kcalPerSecond, accuracy: 610 * kcalPerSecond * 0.03)
+        XCTAssertEqual(tunnel.calories!, 1200 * kcalPerSecond, accuracy: 1200 * kcalPerSecond * 0.03)
         for samples in [stopSamples, tunnelSamples] {
             let counts = samples.compactMap(\.steps)
             XCTAssertEqual(counts, counts.sorted())

@@ -38,9 +38,11 @@ public struct SessionEngine: Sendable {
     /// Moving seconds after the last accepted position: a GPS gap that ends where it began is
     /// taken back to here (`creditGap`).
     private var movingAtLastEstimate = 0.0
-    /// Moving seconds credited inside the current GPS gap without estimated steps: nothing says
-    /// yet whether the athlete still moves. The gap's end decides (`creditGap`).
+    /// Moving seconds credited inside the current GPS gap without estimated steps, and those
+    /// without MET energy: nothing says yet whether the athlete still moves. The gap's end
+    /// decides (`creditGap`).
     private var gapMovingSeconds = 0.0
+    private var gapEnergySeconds = 0.0
     private var distance = 0.0
     private var maxSpeed: Double?
     private var smoothedSpeed: Double?
@@ -258,11 +260,12 @@ public struct SessionEngine: Sendable {
         bike.advance(to: instant, recording: phase == .recording)
         guard phase == .recording else { return }
         moving += dt
-        let speed = lastEstimate.map { instant.seconds(since: $0.instant) <= 120 ? $0.estimate.speed : 0 } ?? 0
+        let speed = lastEstimate?.estimate.speed ?? 0
+        let inGap = lastEstimate.map { instant.seconds(since: $0.instant) > filter.parameters.gapSeconds } ?? false
         // No estimated steps below the auto-pause speed: standing in GPS noise is not walking.
         let standing = speed < config.recording.autoPause(for: activity).pauseBelow
-        if activity != .ride, !steps.footpodActive(at: instant), let last = lastEstimate {
-            if instant.seconds(since: last.instant) > filter.parameters.gapSeconds {
+        if activity != .ride, !steps.footpodActive(at: instant), lastEstimate != nil {
+            if inGap {
                 gapMovingSeconds += dt
             } else if !standing, let cadence = StrideModel.cadence(speed: speed, activity: activity,
                                                                    heightCentimetres: config.athlete.heightCentimetres) {
@@ -270,8 +273,7 @@ public struct SessionEngine: Sendable {
             }
         }
         if heartRate.heartRate(at: instant) == nil, lastEstimate != nil || activity.profile.fixedMET != nil {
-            metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
-                                                           athlete: config.athlete, seconds: dt)
+            if inGap { gapEnergySeconds += dt } else { addMETEnergy(speed: speed, seconds: dt) }
         }
     }
 
@@ -286,19 +288,29 @@ public struct SessionEngine: Sendable {
     /// was a stop. (They were estimated at the speed before the gap, so a café added up to two
     /// minutes of running steps and a long tunnel lost all but two.)
     private mutating func creditGap(bridgedBy estimate: PositionEstimate, at instant: MonotonicInstant) {
-        let held = gapMovingSeconds
-        gapMovingSeconds = 0
+        let (heldSteps, heldEnergy) = (gapMovingSeconds, gapEnergySeconds)
+        (gapMovingSeconds, gapEnergySeconds) = (0, 0)
         guard let before = lastEstimate else { return }
         let gap = instant.seconds(since: before.instant)
         let speed = estimate.bridgedGap && gap > 0 ? estimate.distanceIncrement / gap : before.estimate.speed
         let stopped = speed < config.recording.autoPause(for: activity).pauseBelow
-        if held > 0, !stopped,
+        if heldSteps > 0, !stopped,
            let cadence = StrideModel.cadence(speed: speed, activity: activity, heightCentimetres: config.athlete.heightCentimetres) {
-            steps.estimated(cadence: cadence, seconds: held)
+            steps.estimated(cadence: cadence, seconds: heldSteps)
         }
-        guard estimate.bridgedGap, stopped, !wheelCoveredGap, phase == .recording, config.recording.autoPauseEnabled, gap > 0 else { return }
+        let takeBack = estimate.bridgedGap && stopped && !wheelCoveredGap && phase == .recording
+            && config.recording.autoPauseEnabled && gap > 0
+        // A stop taken back is as auto-paused time: no energy either.
+        if !takeBack { addMETEnergy(speed: speed, seconds: heldEnergy) }
+        guard takeBack else { return }
         // Never below what a lap, a split or an auto-pause transition already stands on.
         moving = max(movingAtLastEstimate, lapStart.totals.moving, splitStart.totals.moving, movingAtTransition)
+    }
+
+    private mutating func addMETEnergy(speed: Double, seconds: Double) {
+        guard seconds > 0 else { return }
+        metKilocalories += EnergyModel.metKilocalories(met: EnergyModel.met(activity: activity, speed: speed),
+                                                       athlete: config.athlete, seconds: seconds)
     }
 
     private mutating func applyAutoPause(_ transition: AutoPauseDetector.Transition?, at instant: MonotonicInstant,
