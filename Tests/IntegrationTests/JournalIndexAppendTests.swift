@@ -29,9 +29,9 @@ final class JournalIndexAppendTests: XCTestCase {
         return (id, start)
     }
 
-    func end(_ w: JournalWriter, _ start: UTCTime) throws {
+    func end(_ w: JournalWriter, _ start: UTCTime, distance: Double = 357) throws {
         try w.endSession(summary: SessionSummary(activity: .run, start: start, end: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + 119_000),
-                                                 elapsedSeconds: 119, movingSeconds: 119, distanceMeters: 357))
+                                                 elapsedSeconds: 119, movingSeconds: 119, distanceMeters: distance))
     }
 
     func indexBytes() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: directory + "/index.pjx")) }
@@ -89,5 +89,41 @@ final class JournalIndexAppendTests: XCTestCase {
         try w.append(events: [set.event], toEndedSession: last.index.id(0), summary: first, at: set.time)
         try assertAppendedEqualsRebuilt(expectAppended: false)
         XCTAssertEqual(try JournalHistory(directory: directory).index.summary(0)?.elapsedSeconds, 400)
+    }
+
+    /// A segment replaced by another of the same size (a backup of the board restored over it),
+    /// or by a longer one whose first part differs: the sizes alone took either for the segment
+    /// indexed, and listed the old sessions. The bytes before the size indexed tell them apart.
+    func testAnotherSegmentOfTheSameSizeOrLongerIsNotTakenForTheIndexedOne() throws {
+        var options = JournalWriter.Options()
+        options.synchronous = false
+        func journal(_ path: String, sessions: Int, distance: Double) throws -> Data {
+            let w = try JournalWriter(directory: path, options: options)
+            for n in 0..<sessions { let (_, s) = try begin(w, n); try end(w, s, distance: distance) }
+            try w.commit()
+            return try Data(contentsOf: URL(fileURLWithPath: JournalDirectory(path: path).segmentPath(1)))
+        }
+        _ = try journal(directory, sessions: 3, distance: 357)
+        XCTAssertEqual(try JournalHistory(directory: directory).index.row(2).distance, 357)
+        let segment = JournalDirectory(path: directory).segmentPath(1)
+        let sameSize = try journal(directory + "/b", sessions: 3, distance: 358)
+        XCTAssertEqual(sameSize.count, try Data(contentsOf: URL(fileURLWithPath: segment)).count)
+        try sameSize.write(to: URL(fileURLWithPath: segment))
+        let restored = try JournalHistory(directory: directory)
+        XCTAssertTrue(restored.rebuilt)
+        XCTAssertEqual((0..<3).map { restored.index.row($0).distance }, [358, 358, 358])
+
+        let longer = try journal(directory + "/c", sessions: 4, distance: 359)
+        try longer.write(to: URL(fileURLWithPath: segment))
+        XCTAssertNil(try JournalHistory.appendedEntries(directory: JournalDirectory(path: directory),
+                                                        segments: try JournalDirectory(path: directory).segments()))
+        let grown = try JournalHistory(directory: directory)
+        XCTAssertTrue(grown.rebuilt)
+        XCTAssertEqual((0..<4).map { grown.index.row($0).distance }, [359, 359, 359, 359])
+        // And a segment that only grew still takes the appended path.
+        let w = try JournalWriter(directory: directory, options: options)
+        let (_, s) = try begin(w, 9)
+        try end(w, s, distance: 360)
+        try assertAppendedEqualsRebuilt(expectAppended: true)
     }
 }

@@ -2,24 +2,40 @@
 /// that `sessions`, `stats` and `records` never decode samples. A cache: it names the segment
 /// sizes it was built from, and readers rebuild it when they disagree with the directory.
 ///
-/// Layout (little-endian): magic `PACERIDX`, u32 version (4: format 3 summary blobs and the TRIMP
-/// column; any other version is rebuilt), u32 segment count, u32 row
-/// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 0, u64
-/// size; then fixed 128-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
+/// Layout (little-endian): magic `PACERIDX`, u32 version (5: format 3 summary blobs, the TRIMP
+/// column and segment tails; any other version is rebuilt), u32 segment count, u32 row
+/// count, u32 blob bytes, u32 rows CRC, u32 blobs CRC; per segment u32 number, u32 tail hash
+/// (`SegmentSize.tail`), u64 size; then fixed 128-byte rows (id, start ms, elapsed, moving, distance, calories, steps,
 /// activity, flags, segment, offset of the sessionStart frame, blob offset and length, 5
 /// best-effort seconds, TRIMP; NaN/INT64_MIN = null); then the summary blobs (`SessionSummaryCodec`).
 /// The rows CRC-32C covers bytes 0..<24 and everything from the segments to the blobs, so
 /// `sessions` and `stats` read and verify only the rows; the blobs have their own CRC.
 public struct HistoryIndex: Sendable {
     public static let magic: [UInt8] = Array("PACERIDX".utf8)
-    public static let version: UInt32 = 4
+    public static let version: UInt32 = 5
     public static let headerSize = 32
     public static let rowSize = 128
 
+    /// A segment as an index was built from it: its size, and a check of the bytes just before
+    /// that size, so that a segment replaced by another of the same size or longer (a backup
+    /// restored, a copy from another board) does not pass for the one indexed.
     public struct SegmentSize: Equatable, Sendable {
         public var number: UInt32
         public var size: UInt64
-        public init(number: UInt32, size: UInt64) { self.number = number; self.size = size }
+        /// A hash (FNV-1a folded to 32 bits) of the last `tailLength` bytes up to `size` (all of
+        /// them when fewer), never 0. Not a CRC: the last bytes are a frame and its CRC.
+        public var tail: UInt32
+        public init(number: UInt32, size: UInt64, tail: UInt32 = 0) { self.number = number; self.size = size; self.tail = tail }
+
+        public static let tailLength = 64
+
+        /// `tail` for a segment whose last bytes up to its size are `bytes`.
+        public static func tail(of bytes: UnsafeRawBufferPointer) -> UInt32 {
+            var f = FNV1a()
+            f.add(bytes)
+            let folded = UInt32(truncatingIfNeeded: f.value ^ f.value >> 32)
+            return folded == 0 ? 1 : folded
+        }
     }
 
     /// One session as the index keeps it.
@@ -56,7 +72,7 @@ public struct HistoryIndex: Sendable {
         var w = ByteWriter(capacity: headerSize + segments.count * 16 + rows * rowSize)
         w.append(magic); w.u32(version); w.u32(UInt32(segments.count)); w.u32(UInt32(rows))
         w.u32(UInt32(blobBytes)); w.u32(0); w.u32(0)
-        for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
+        for s in segments { w.u32(s.number); w.u32(s.tail); w.u64(s.size) }
         return w
     }
 
@@ -104,8 +120,8 @@ public struct HistoryIndexReader {
         guard crc == rowsCRC else { return nil }
         var segs: [HistoryIndex.SegmentSize] = []
         for _ in 0..<nseg {
-            guard let n = try? r.u32(), (try? r.u32()) != nil, let size = try? r.u64() else { return nil }
-            segs.append(.init(number: n, size: size))
+            guard let n = try? r.u32(), let tail = try? r.u32(), let size = try? r.u64() else { return nil }
+            segs.append(.init(number: n, size: size, tail: tail))
         }
         segments = segs
         count = Int(nrows)

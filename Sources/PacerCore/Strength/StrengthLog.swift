@@ -91,19 +91,19 @@ public struct StrengthLog: Sendable {
     // MARK: the index file
 
     public static let magic: [UInt8] = Array("PACERSET".utf8)
-    public static let version: UInt32 = 2
+    public static let version: UInt32 = 3
     static let rowSize = 32
 
     /// The strength index (`strength.pjs`): magic, u32 version, u32 segment count, u32 row count,
     /// u32 name count, u32 CRC-32C of everything after these 28 bytes; per segment u32 number,
-    /// u32 0, u64 size (the sizes it was built from: a cache, rebuilt when they differ); 32-byte
+    /// u32 tail hash, u64 size (`HistoryIndex.SegmentSize`: a cache, rebuilt when they differ); 32-byte
     /// rows (i64 time ms, u64 session, u32 grams, u16 exercise, u16 set number, u16 reps, u16 rest
     /// s (0xFFFF none), u8 muscle, u8 HR avg, u8 HR max, u8 0); the names, length-prefixed UTF-8.
     public func encode(segments: [HistoryIndex.SegmentSize]) -> [UInt8] {
         var w = ByteWriter(capacity: 28 + segments.count * 16 + rows.count * StrengthLog.rowSize + exercises.count * 16)
         w.append(StrengthLog.magic); w.u32(StrengthLog.version); w.u32(UInt32(segments.count))
         w.u32(UInt32(rows.count)); w.u32(UInt32(exercises.count)); w.u32(0)
-        for s in segments { w.u32(s.number); w.u32(0); w.u64(s.size) }
+        for s in segments { w.u32(s.number); w.u32(s.tail); w.u64(s.size) }
         for r in rows {
             w.i64(r.time); w.u64(r.session); w.u32(r.grams); w.u16(r.exercise); w.u16(r.number); w.u16(r.reps); w.u16(r.rest)
             w.u8(r.muscle); w.u8(r.heartRateAverage); w.u8(r.heartRateMax); w.u8(0)
@@ -127,7 +127,7 @@ public struct StrengthLog: Sendable {
         let rowsStart = 28 + nseg * 16
         guard rowsStart + nrows * rowSize <= bytes.count,
               CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[28...])) == u32(24) else { return nil }
-        segments = (0..<nseg).map { HistoryIndex.SegmentSize(number: u32(28 + $0 * 16), size: u64(28 + $0 * 16 + 8)) }
+        segments = (0..<nseg).map { HistoryIndex.SegmentSize(number: u32(28 + $0 * 16), size: u64(28 + $0 * 16 + 8), tail: u32(28 + $0 * 16 + 4)) }
         var log = StrengthLog()
         var r = ByteReader(UnsafeRawBufferPointer(rebasing: bytes[(rowsStart + nrows * rowSize)...]))
         for _ in 0..<nnames {

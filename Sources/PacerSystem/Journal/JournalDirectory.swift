@@ -13,6 +13,18 @@ public struct JournalDirectory: Sendable {
         public var number: UInt32
         public var path: String
         public var size: Int
+
+        /// The segment as an index records it, as it is now or as it was at `size` bytes (a
+        /// segment that grew since): reads its last bytes up to there (`SegmentSize.tail`).
+        public func indexed(upTo size: Int? = nil) throws -> HistoryIndex.SegmentSize {
+            let end = min(size ?? self.size, self.size)
+            let length = min(end, HistoryIndex.SegmentSize.tailLength)
+            var bytes = [UInt8](repeating: 0, count: length)
+            let read = try bytes.withUnsafeMutableBytes { try JournalFile(path: path, writable: false).read(into: $0, at: end - length) }
+            // Shorter than listed (it shrank meanwhile): tail 0 matches no index, which is rebuilt.
+            let tail = read == length ? bytes.withUnsafeBytes { HistoryIndex.SegmentSize.tail(of: $0) } : 0
+            return HistoryIndex.SegmentSize(number: number, size: UInt64(end), tail: tail)
+        }
     }
 
     public func segmentPath(_ number: UInt32) -> String {

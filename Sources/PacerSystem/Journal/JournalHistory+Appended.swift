@@ -9,17 +9,20 @@ extension JournalHistory {
     ///
     /// The result: the saved index, how many of its first rows stand as they are, and the
     /// rows that follow them. nil whenever the journal changed in another way — a segment
-    /// the index knew shrank, vanished or changed size before the last, a record continues or
+    /// the index knew shrank, vanished, changed size before the last or has other bytes before
+    /// the size indexed (`SegmentSize.tail`: another file in its place), a record continues or
     /// deletes a session from before the scanned part (a set logged later into an old session)
     /// — and the caller rebuilds from scratch, which is always right.
-    static func appendedEntries(directory: JournalDirectory, segments: [JournalDirectory.Segment])
+    /// `sizes`: `segments` as indexed now (`JournalDirectory.Segment.indexed`), when known.
+    static func appendedEntries(directory: JournalDirectory, segments: [JournalDirectory.Segment], sizes: [HistoryIndex.SegmentSize]? = nil)
         throws -> (base: HistoryIndexReader, keep: Int, rows: HistoryIndex.Builder)? {
         guard let saved = JournalHistory.load(directory.indexPath, summaries: true), saved.hasSummaries,
               let lastKnown = saved.segments.last, segments.count >= saved.segments.count else { return nil }
-        for (k, s) in saved.segments.enumerated() {
-            let size = UInt64(segments[k].size)
-            guard segments[k].number == s.number, k == saved.segments.count - 1 ? size >= s.size : size == s.size else { return nil }
-        }
+        let last = segments[saved.segments.count - 1]
+        let sizes = try sizes ?? segments.map { try $0.indexed() }
+        for (k, s) in saved.segments.dropLast().enumerated() where sizes[k] != s { return nil }
+        guard last.number == lastKnown.number, UInt64(last.size) >= lastKnown.size,
+              try last.indexed(upTo: Int(lastKnown.size)) == lastKnown else { return nil }
         var resume = 0
         for i in 0..<saved.count where saved.row(i).segment == lastKnown.number { resume = max(resume, Int(saved.row(i).offset)) }
         // The rows read again are the last ones (a segment's sessions end in order).

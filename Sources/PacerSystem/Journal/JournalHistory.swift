@@ -21,7 +21,7 @@ public final class JournalHistory {
     public init(directory path: String, summaries: Bool = true) throws {
         directory = JournalDirectory(path: path)
         let segments = try directory.segments()
-        let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
+        let sizes = try segments.map { try $0.indexed() }
         if let reader = JournalHistory.load(directory.indexPath, summaries: summaries), reader.segments == sizes {
             index = reader
             rebuilt = false
@@ -29,7 +29,7 @@ public final class JournalHistory {
         }
         // A journal that only grew since the index was saved: scan just what was appended.
         var damage = (regions: 0, bytes: 0)
-        let parts = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments) {
+        let parts = if let appended = try JournalHistory.appendedEntries(directory: directory, segments: segments, sizes: sizes) {
             [HistoryIndex.encode(segments: sizes, keeping: appended.keep, of: appended.base, appending: appended.rows)]
         } else {
             try JournalHistory.scanEntries(segments, damage: &damage).parts(segments: sizes)

@@ -10,7 +10,7 @@ public enum StrengthHistory {
     public static func load(directory path: String) throws -> StrengthLog {
         let directory = JournalDirectory(path: path)
         let segments = try directory.segments()
-        let sizes = segments.map { HistoryIndex.SegmentSize(number: $0.number, size: UInt64($0.size)) }
+        let sizes = try segments.map { try $0.indexed() }
         if let file = try? JournalFile(path: StrengthHistory.path(directory), writable: false), let size = try? file.size() {
             // Read without zero-filling first: the index is megabytes and is read on every command.
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 8)
