@@ -7,30 +7,23 @@ import PacerSystem
 /// `pacerctl status|counters|start|pause|resume|lap|stop`: one request to pacerd, its reply printed
 /// for people (or as the raw JSON line with `--json`).
 enum DaemonCommands {
-    static let status = Subcommand(name: "status", usage: "status \(DaemonClientOptions.usageSuffix)",
-                                   summary: "show pacerd's live state once") { args in
-        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
-        try noPositionals(parsed)
-        let options = try DaemonClientOptions(parsed)
-        let connection = try options.connect()
-        try connection.send(ClientRequest.status.line)
-        guard let reply = try connection.readReply(classes: ["STATE", "ERROR"], timeout: 5) else {
-            throw DaemonClientError("no reply from pacerd")
-        }
-        return try printReply(reply, options: options)
-    }
+    static let status = reading(.status, replyClass: "STATE", summary: "show pacerd's live state once")
+    static let counters = reading(.counters, replyClass: "COUNTERS",
+                                  summary: "show what pacerd counted and passed over (bad sentences, BLE values, clock jumps)")
 
-    static let counters = Subcommand(name: "counters", usage: "counters \(DaemonClientOptions.usageSuffix)",
-                                     summary: "show what pacerd counted and passed over (bad sentences, BLE values, clock jumps)") { args in
-        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
-        try noPositionals(parsed)
-        let options = try DaemonClientOptions(parsed)
-        let connection = try options.connect()
-        try connection.send(ClientRequest.counters.line)
-        guard let reply = try connection.readReply(classes: ["COUNTERS", "ERROR"], timeout: 5) else {
-            throw DaemonClientError("no reply from pacerd")
+    /// A request that reads and changes nothing, answered by one reply of `replyClass`.
+    private static func reading(_ request: ClientRequest, replyClass: String, summary: String) -> Subcommand {
+        Subcommand(name: request.command, usage: "\(request.command) \(DaemonClientOptions.usageSuffix)", summary: summary) { args in
+            let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
+            try noPositionals(parsed)
+            let options = try DaemonClientOptions(parsed)
+            let connection = try options.connect()
+            try connection.send(request.line)
+            guard let reply = try connection.readReply(classes: [replyClass, "ERROR"], timeout: 5) else {
+                throw DaemonClientError("no reply from pacerd")
+            }
+            return try printReply(reply, options: options)
         }
-        return try printReply(reply, options: options)
     }
 
     static let start = control("start", usage: "start [run|walk|ride|strength|other]", summary: "start recording a session") { parsed in
