@@ -283,10 +283,10 @@ public struct SessionEngine: Sendable {
     /// a shop, and found again where it was left), the gap was a stop: its moving time is taken
     /// back. A tunnel, crossed at speed, keeps it; so does a gap a wheel sensor covered.
     ///
-    /// Steps wait for the same answer: inside the gap none are estimated, and at its end the
-    /// gap's moving seconds get the stride model's steps at the bridge's speed, or none when it
-    /// was a stop. (They were estimated at the speed before the gap, so a café added up to two
-    /// minutes of running steps and a long tunnel lost all but two.)
+    /// Estimated steps and MET energy wait for the same answer: inside the gap none are credited,
+    /// and at its end the gap's moving seconds get them at the bridge's speed, or none when it
+    /// was a stop. The speed before the gap says nothing about it: a runner slows to walk in
+    /// through a café's door, and a tunnel is crossed at speed however long it is.
     private mutating func creditGap(bridgedBy estimate: PositionEstimate, at instant: MonotonicInstant) {
         let (heldSteps, heldEnergy) = (gapMovingSeconds, gapEnergySeconds)
         (gapMovingSeconds, gapEnergySeconds) = (0, 0)
