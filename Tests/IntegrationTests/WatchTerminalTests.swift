@@ -60,6 +60,8 @@ final class WatchTerminalTests: XCTestCase {
         XCTAssertTrue(last.contains("███"), "big digits")
         XCTAssertTrue(last.contains("GPS     3D fix"), last)
         XCTAssertTrue(last.contains(" run started"), "the session_started event, in words: \(last)")
-        XCTAssertTrue(last.contains("run · recording"), last)
+        // The receiver of this capture stands still: 3 s after the start auto-pause may have
+        // come (dated back to the start), and the last frame shows either phase of the session.
+        XCTAssertTrue(last.contains("run · recording") || last.contains("run · autopaused"), last)
     }
 }
