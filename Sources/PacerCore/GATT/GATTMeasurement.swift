@@ -29,8 +29,8 @@ public enum GATTMeasurement: Equatable, Sendable {
     /// A heart rate of 0 is a strap saying it has none, not a glitch.
     public var isImplausible: Bool {
         switch self {
-        case .heartRate(let m): m.beatsPerMinute != 0 && !HeartRateReading.plausibleRange.contains(Int(m.beatsPerMinute))
-        case .cyclingPower(let m): Int(m.instantaneousPower) > PowerTracker.plausibleMaximum
+        case .heartRate(let m): m.beatsPerMinute != 0 && !HeartRateReading.isPlausible(Int(m.beatsPerMinute))
+        case .cyclingPower(let m): !PowerTracker.isPlausible(Int(m.instantaneousPower))
         default: false
         }
     }

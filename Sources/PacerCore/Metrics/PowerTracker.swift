@@ -14,6 +14,9 @@ public struct PowerTracker: Sendable {
     /// field is a 16-bit integer, and a meter's glitch (or a hostile peripheral) sending 32767 W
     /// would otherwise become the session's maximum and dominate its normalized power.
     public static let plausibleMaximum = 4000
+    /// Whether a meter's reading is power at all (`plausibleMaximum`): the tracker and the
+    /// recorder's count of glitches ask the same question.
+    public static func isPlausible(_ watts: Int) -> Bool { watts <= plausibleMaximum }
 
     /// Energy and counted time, cumulative: a lap's average is the difference of two.
     public struct Totals: Equatable, Sendable {
@@ -56,8 +59,8 @@ public struct PowerTracker: Sendable {
     /// A reading from the meter. `recording` says whether it counts towards the maximum.
     public mutating func accept(watts: Int, at instant: MonotonicInstant, recording: Bool) {
         advance(to: instant, recording: recording)
-        // Above `plausibleMaximum` the reading before holds (`RecorderCounters` counts the glitch).
-        guard watts <= Self.plausibleMaximum else { return }
+        // A glitch: the reading before holds (`RecorderCounters` counts it).
+        guard Self.isPlausible(watts) else { return }
         let w = max(0, watts)
         latest = (Double(w), instant)
         if creditedUntil == nil { creditedUntil = instant }

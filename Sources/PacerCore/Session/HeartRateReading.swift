@@ -18,11 +18,15 @@ public struct HeartRateReading: Equatable, Sendable {
     /// glitch or a hostile peripheral, not a reading.
     public static let plausibleRange = 20...250
 
+    /// Whether a strap's value is a heart rate at all: the engine and the recorder's count of
+    /// glitches ask the same question (0, a strap's "none", is not one either).
+    public static func isPlausible(_ bpm: Int) -> Bool { plausibleRange.contains(bpm) }
+
     /// The heart rate to account, nil when the strap says it is not on skin or the value is
     /// not a heart rate.
     public var acceptedHeartRate: Int? {
         if contactDetected == false { return nil }
-        guard let bpm = beatsPerMinute, Self.plausibleRange.contains(bpm) else { return nil }
+        guard let bpm = beatsPerMinute, Self.isPlausible(bpm) else { return nil }
         return bpm
     }
 }
