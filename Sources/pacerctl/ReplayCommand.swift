@@ -79,6 +79,9 @@ enum ReplayCommand {
                 + "\(replay.notificationsOffTimeline) notification(s) more than \(hours) h before the first fix or after the last "
                 + "skipped (a BLE log written on another clock?)")
         }
+        if replay.glitchesBridged > 0 {
+            printError("pacerctl replay: \(replay.glitchesBridged) receiver time glitch(es) bridged at the receiver's pace")
+        }
         return 0
     }
 }

@@ -6,9 +6,31 @@ import PacerSystem
 /// Live equals replay: one recording played to the real pacerd on a pty — at its own pace,
 /// at 10×, and in bursts of several seconds (as a USB serial converter with a large buffer
 /// delivers) — journals the same samples, laps and summary as `pacerctl replay` of its bytes.
+/// So does the recording with the receiver's time glitching (an hour ahead for three epochs,
+/// a date a year back for one), delivered at 10×.
 final class DaemonReplayEquivalenceTests: XCTestCase {
     enum Delivery: String, CaseIterable {
-        case ownPace = "own pace", tenTimes = "10x", bursts = "bursts of 4 s"
+        case ownPace = "own pace", tenTimes = "10x", bursts = "bursts of 4 s", glitches = "10x, time glitches"
+
+        var isGlitched: Bool { self == .glitches }
+    }
+
+    /// `epoch` with its GGA and RMC times an hour later, or its RMC date replaced by `date`.
+    static func glitched(_ epoch: String, hourLater: Bool = false, date: String? = nil) -> String {
+        var out = ""
+        for line in epoch.split(whereSeparator: \.isNewline) {
+            guard let star = line.lastIndex(of: "*") else { out += line + "\r\n"; continue }
+            var fields = line[line.index(after: line.startIndex)..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            let type = fields[0].suffix(3)
+            if hourLater, type == "GGA" || type == "RMC", let hour = Int(fields[1].prefix(2)) {
+                fields[1] = String(format: "%02d", (hour + 1) % 24) + fields[1].dropFirst(2)
+            }
+            if let date, type == "RMC" { fields[9] = date }
+            let body = fields.joined(separator: ",")
+            let sum = body.utf8.reduce(UInt8(0), ^)
+            out += "$" + body + "*" + String(format: "%02X", sum) + "\r\n"
+        }
+        return out
     }
 
     /// The recording's sentences grouped into epochs (the sentences sharing one UTC time).
@@ -51,7 +73,7 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
         while sent < epochs.count {
             switch delivery {
             case .ownPace: usleep(1_000_000)
-            case .tenTimes: usleep(100_000)
+            case .tenTimes, .glitches: usleep(100_000)
             case .bursts: usleep(4_000_000)
             }
             let n = delivery == .bursts ? min(4, epochs.count - sent) : 1
@@ -83,20 +105,35 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
         // Two and a half minutes of the recording: long enough for laps, short enough to play thrice at its pace.
         let all = Self.epochs(try String(contentsOf: dir.appendingPathComponent("track-intervals.nmea"), encoding: .utf8))
         let epochs = Array(all.prefix(150))
-        let nmea = dir.appendingPathComponent("played.nmea")
-        try epochs.joined().write(to: nmea, atomically: true, encoding: .utf8)
+        let glitchedEpochs = epochs.indices.map { i in
+            60..<63 ~= i ? Self.glitched(epochs[i], hourLater: true) : i == 100 ? Self.glitched(epochs[i], date: "080325") : epochs[i]
+        }
         let config = "[unattended]\nauto_start = off\n[recording]\nauto_lap_m = 200\n[journal]\nsync_interval_s = 1\n"
         let configURL = dir.appendingPathComponent("replay.conf")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
 
-        let replayJournal = dir.appendingPathComponent("replay-journal").path
-        let replayed = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", nmea.path, "--config", configURL.path,
-                                                          "--journal", replayJournal, "--json"])
-        XCTAssertEqual(replayed.status, 0, replayed.stderr)
-        let expected = try contents(journal: replayJournal)
-        let summary = try XCTUnwrap(JSONValue.parse(expected.summary).array?.first)
+        /// `pacerctl replay` of the recording, clean or glitched: its journal, its listing and samples.
+        func replay(_ epochs: [String], name: String) throws -> (journal: String, summary: String, csv: String, stderr: String) {
+            let nmea = dir.appendingPathComponent("\(name).nmea")
+            try epochs.joined().write(to: nmea, atomically: true, encoding: .utf8)
+            let journal = dir.appendingPathComponent("\(name)-journal").path
+            let replayed = try BuiltBinaries.run("pacerctl", ["replay", "--nmea", nmea.path, "--config", configURL.path,
+                                                              "--journal", journal, "--json"])
+            XCTAssertEqual(replayed.status, 0, replayed.stderr)
+            let expected = try contents(journal: journal)
+            return (journal, expected.summary, expected.csv, replayed.stderr)
+        }
+        let clean = try replay(epochs, name: "played")
+        let glitchy = try replay(glitchedEpochs, name: "glitched")
+        let summary = try XCTUnwrap(JSONValue.parse(clean.summary).array?.first)
         XCTAssertGreaterThan(summary["distance_m"]?.number ?? 0, 400)
         XCTAssertGreaterThanOrEqual(summary["laps"]?.array?.count ?? 0, 2)
+        XCTAssertTrue(glitchy.stderr.contains("4 time jumps"), glitchy.stderr)
+        XCTAssertTrue(glitchy.stderr.contains("2 receiver time glitch(es) bridged"), glitchy.stderr)
+        // The glitches cost the session no time: it ends when the clean one does.
+        let glitchySummary = try XCTUnwrap(JSONValue.parse(glitchy.summary).array?.first)
+        XCTAssertEqual(glitchySummary["elapsed_s"]?.number, summary["elapsed_s"]?.number)
+        XCTAssertEqual(glitchySummary["distance_m"]?.number ?? 0, summary["distance_m"]?.number ?? 0, accuracy: 15)
 
         // The three deliveries run side by side, each with its own pty and daemon.
         final class Results: @unchecked Sendable {
@@ -110,7 +147,7 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
             let result = Result { () throws -> (journal: String, log: String) in
                 try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
                 try config.write(to: sub.appendingPathComponent("pacer.conf"), atomically: true, encoding: .utf8)
-                do { return try Self.record(epochs, config: config, delivery, in: sub) } catch {
+                do { return try Self.record(delivery.isGlitched ? glitchedEpochs : epochs, config: config, delivery, in: sub) } catch {
                     let logs = (try? FileManager.default.contentsOfDirectory(atPath: sub.path))?.filter { $0.hasSuffix(".log") }
                         .compactMap { try? String(contentsOf: sub.appendingPathComponent($0), encoding: .utf8) } ?? []
                     throw DaemonTestError("\(delivery.rawValue): \(error)\n" + logs.joined(separator: "\n"))
@@ -121,6 +158,8 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
         for delivery in Delivery.allCases {
             let (journal, log) = try XCTUnwrap(results.byDelivery[delivery]).get()
             let live = try contents(journal: journal)
+            let expected = delivery.isGlitched ? glitchy : clean
+            let replayJournal = expected.journal
             XCTAssertEqual(live.summary, expected.summary, "\(delivery.rawValue): summary differs from replay\n\(log)")
             XCTAssertEqual(live.csv, expected.csv, "\(delivery.rawValue): samples differ from replay")
             // Frames are committed by session time, so the journals are the same to the byte.
@@ -129,10 +168,11 @@ final class DaemonReplayEquivalenceTests: XCTestCase {
             let replayBytes = try Data(contentsOf: URL(fileURLWithPath: replayJournal).appendingPathComponent(segment))
             XCTAssertEqual(liveBytes, replayBytes, "\(delivery.rawValue): journal bytes differ (\(liveBytes.count) vs \(replayBytes.count))")
             let liveSummary = try XCTUnwrap(JSONValue.parse(live.summary).array?.first)
+            let replayed = delivery.isGlitched ? glitchySummary : summary
             print("EQUIVALENCE | \(delivery.rawValue) | daemon \(liveSummary["distance_m"]?.number ?? -1) m, "
                 + "\(liveSummary["elapsed_s"]?.number ?? -1) s, \(liveSummary["laps"]?.array?.count ?? -1) laps, "
-                + "\(live.csv.split(separator: "\n").count - 1) samples | replay \(summary["distance_m"]?.number ?? -1) m, "
-                + "\(summary["elapsed_s"]?.number ?? -1) s")
+                + "\(live.csv.split(separator: "\n").count - 1) samples | replay \(replayed["distance_m"]?.number ?? -1) m, "
+                + "\(replayed["elapsed_s"]?.number ?? -1) s")
         }
     }
 }

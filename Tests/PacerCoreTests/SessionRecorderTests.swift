@@ -8,12 +8,15 @@ final class SessionRecorderTests: XCTestCase {
     /// true times between the fixes.
     private struct Run {
         var fixes: [GNSSFix] = []
+        /// When each fix was measured, whatever time the receiver writes in it.
+        var measured: [Double] = []
         var heartRates: [BLENotification] = []
 
         init(seconds: Int = 600, seed: UInt64 = 7) {
             var synthetic = SyntheticFixes(seed: seed)
             let made = synthetic.make(duration: Double(seconds)) { t in (east: 3.1 * t, north: 40 * sin(t / 90)) }
             fixes = made.fixes.map(\.0)
+            measured = fixes.map { $0.time!.secondsSinceEpoch }
             let start = fixes[0].time!.millisecondsSinceEpoch
             for k in 0..<seconds {
                 let bpm = UInt8(120 + (k / 20) % 50)
@@ -54,7 +57,7 @@ final class SessionRecorderTests: XCTestCase {
                          systemTime: UTCTime(millisecondsSinceEpoch: Int64((receiverSeconds - 3 * 86_400) * 1000)))
         }
         var events: [(at: Double, isFix: Bool, index: Int)] = []
-        for (i, f) in run.fixes.enumerated() { events.append((f.time!.secondsSinceEpoch + delivery.arrivalDelay(i), true, i)) }
+        for (i, t) in run.measured.enumerated() { events.append((t + delivery.arrivalDelay(i), true, i)) }
         for (i, n) in run.heartRates.enumerated() { events.append((n.time.secondsSinceEpoch + 0.03, false, i)) }
         events.sort { ($0.at, $0.isFix ? 0 : 1) < ($1.at, $1.isFix ? 0 : 1) }
         var started = false
@@ -102,6 +105,29 @@ final class SessionRecorderTests: XCTestCase {
             XCTAssertEqual(summary.end, run.fixes.last!.time, "\(delivery): a stop while the receiver is live ends at its last fix")
             XCTAssertGreaterThan(summary.distanceMeters, 1800)
             XCTAssertEqual(summary.heartRateAverage ?? 0, 134.5, accuracy: 0.5)
+        }
+    }
+
+    /// A receiver whose time strays for a few epochs and comes back (an hour ahead; the date two
+    /// days back): live, whatever the delivery, and replayed, the journal is one and the session
+    /// lasts what it lasts without the glitch. Replay took an hour's glitch for an hour of session,
+    /// and live, a glitch in a burst left the timeline re-anchored a second off for good.
+    func testATimeGlitchThatComesBackCostsNothingLiveOrReplayed() {
+        guard case .end(let clean)? = live(Run(), .onTime).journal.last else { return XCTFail("no summary") }
+        for (offset, epochs) in [(Int64(3_600_000), 300..<303), (-2 * 86_400_000, 450..<451)] {
+            var run = Run()
+            for i in epochs { run.fixes[i].time = UTCTime(millisecondsSinceEpoch: run.fixes[i].time!.millisecondsSinceEpoch + offset) }
+            for delivery in [Delivery.onTime, .bursts(every: 4), .lagging(perEpoch: 0.02)] {
+                let (live, log, counters, _) = live(run, delivery)
+                XCTAssertEqual(counters.timeJumps, 2, "\(offset) \(delivery)")
+                XCTAssertEqual(live, replay(run, log: log), "\(offset) \(delivery): same samples, events and summary")
+                guard case .end(let summary)? = live.last else { return XCTFail("no summary") }
+                XCTAssertEqual(summary.start, clean.start)
+                XCTAssertEqual(summary.end, clean.end, "\(offset) \(delivery): the timeline is the receiver's again after the glitch")
+                XCTAssertEqual(summary.elapsedSeconds, clean.elapsedSeconds, "\(offset) \(delivery)")
+                XCTAssertEqual(summary.distanceMeters, clean.distanceMeters, accuracy: 3 * 3.1, "\(offset) \(delivery)")
+                XCTAssertEqual(summary.heartRateAverage ?? 0, clean.heartRateAverage ?? 0, accuracy: 0.5)
+            }
         }
     }
 

@@ -3,7 +3,7 @@ import XCTest
 
 final class SessionReplayTests: XCTestCase {
     private func fix(_ second: Int, dated: Bool) -> GNSSFix {
-        let time = UTCTime(year: 2026, month: 5, day: 3, hour: 8, minute: 0, second: second)!
+        let time = UTCTime(millisecondsSinceEpoch: UTCTime(year: 2026, month: 5, day: 3, hour: 8, minute: 0, second: 0)!.millisecondsSinceEpoch + Int64(second) * 1000)
         return GNSSFix(time: dated ? time : nil, timeOfDayMilliseconds: (8 * 3600 + second) * 1000, mode: .threeD,
                        latitude: 48.0 + Double(second) * 2e-5, longitude: 11.0, altitudeMSL: 500, speed: 2.2, track: 0, hdop: 0.9)
     }
@@ -86,6 +86,50 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertGreaterThan(jumps, 50)
         XCTAssertLessThanOrEqual(summary.elapsedSeconds, 60)
         XCTAssertLessThan(journal.count, 100)
+    }
+
+    private func shifted(_ f: GNSSFix, by milliseconds: Int64) -> GNSSFix {
+        var f = f
+        f.time = UTCTime(millisecondsSinceEpoch: f.time!.millisecondsSinceEpoch + milliseconds)
+        return f
+    }
+
+    /// A date two days ahead for one epoch (a receiver's rollover glitch): bridged at the
+    /// receiver's pace. It closed a gap and then held every later input at one arrival instant,
+    /// so the strap's notifications after it all landed on the same moment.
+    func testAGlitchThatComesBackIsBridgedAndTheLogStillMerges() {
+        var fixes = (0..<60).map { fix($0, dated: true) }
+        fixes[20] = shifted(fixes[20], by: 2 * 86_400_000)
+        let log = (0..<59).map { heartRate(UTCTime(millisecondsSinceEpoch: fixes[0].time!.millisecondsSinceEpoch + Int64($0) * 1000 + 500), 100 + $0) }
+        var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: log)
+        var journal: [JournalEntry] = []
+        let sink: (RecorderOutput) -> Void = { if case .journal(let e) = $0 { journal.append(e) } }
+        for f in fixes { replay.feed(f, emit: sink) }
+        let summary = replay.finish(emit: sink)
+        XCTAssertEqual(replay.glitchesBridged, 1)
+        XCTAssertEqual(replay.gapsClosed, 0)
+        XCTAssertEqual(replay.counters.timeJumps, 2)
+        XCTAssertEqual(summary.elapsedSeconds, 59, accuracy: 0.5)
+        XCTAssertEqual(summary.heartRateAverage ?? 0, 129, accuracy: 0.5)
+        let clean = replayed((0..<60).map { fix($0, dated: true) }, log)
+        XCTAssertEqual(summary.heartRateAverage, clean.0.heartRateAverage)
+        XCTAssertEqual(summary.distanceMeters, clean.0.distanceMeters, accuracy: 5)
+    }
+
+    /// Time that stays where it jumped is no glitch: ahead, the receiver was silent that long
+    /// (a gap of the session); back, its clock was reset (the session goes on at its pace).
+    func testAJumpThatStaysIsAGapAheadAndAResetBack() {
+        let ahead = (0..<120).map { $0 < 60 ? fix($0, dated: true) : shifted(fix($0, dated: true), by: 300_000) }
+        let gap = replayed(ahead, [])
+        XCTAssertEqual(gap.0.elapsedSeconds, 119 + 300, accuracy: 0.5)
+        let back = (0..<120).map { $0 < 60 ? fix($0, dated: true) : shifted(fix($0, dated: true), by: -3_600_000) }
+        var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
+        for f in back { replay.feed(f) { _ in } }
+        let reset = replay.finish { _ in }
+        XCTAssertEqual(replay.glitchesBridged, 0)
+        XCTAssertEqual(replay.counters.timeJumps, 1)
+        XCTAssertEqual(reset.elapsedSeconds, 119, accuracy: 0.5)
+        XCTAssertGreaterThan(reset.distanceMeters, gap.0.distanceMeters - 10)
     }
 
     /// A gap inside a BLE-only replay (one line of a log from before the clock was set) is closed too.

@@ -14,7 +14,8 @@
 ///
 /// GUARDS. A fix whose time repeats or goes back a little is counted and dropped; one whose
 /// time jumps against the monotonic clock (by `jumpLimitSeconds` either way) re-anchors the
-/// timeline there, counted and never integrated across.
+/// timeline there, counted and never integrated across; time that comes back to the timeline
+/// the jump left (a glitch) restores it exactly.
 ///
 /// RESUME. A session a crash left open waits for the first fix after a restart: it goes on when
 /// the receiver's time is within `resume_within_min` of its last record, else it is closed as
@@ -56,6 +57,12 @@ public struct SessionRecorder: ~Copyable, Sendable {
     private var clock = ReceiverClock()
     /// Milliseconds added to receiver times after a re-anchoring (0 while the receiver is sane).
     private var shiftMilliseconds: Int64 = 0
+    /// The shift in force before the latest jump: a receiver whose time comes back (a date or
+    /// time glitch of a few epochs) gets its timeline back to the millisecond, not re-anchored
+    /// on the monotonic clock, which a burst or a lag would put off by up to seconds for good.
+    private var shiftBeforeJump: Int64?
+    /// The receiver's latest step between fixes (milliseconds): how far a jump re-anchors.
+    private var receiverPaceMilliseconds: Int64 = 1000
     /// The latest fix accepted onto the timeline, its (shifted) time and arrival.
     private var lastFix: (fix: GNSSFix, time: UTCTime, arrival: MonotonicInstant)?
     /// How far the engine has been driven on the receiver's timeline.
@@ -117,22 +124,43 @@ public struct SessionRecorder: ~Copyable, Sendable {
             shiftMilliseconds = time(at: input).millisecondsSinceEpoch - measured.millisecondsSinceEpoch
             emit(.notice("receiver time \(measured.rfc3339) re-anchored onto the session's system-clock time"))
         }
-        let time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
+        var time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
         if let last = lastFix {
-            let receiverStep = time.secondsSinceEpoch - last.time.secondsSinceEpoch
             let arrivalStep = input.monotonic.seconds(since: last.arrival)
-            if receiverStep - arrivalStep > SessionRecorder.jumpLimitSeconds || receiverStep < -SessionRecorder.jumpLimitSeconds {
+            func jumps(_ t: UTCTime) -> Bool {
+                let receiverStep = t.secondsSinceEpoch - last.time.secondsSinceEpoch
+                return receiverStep - arrivalStep > SessionRecorder.jumpLimitSeconds || receiverStep < -SessionRecorder.jumpLimitSeconds
+            }
+            if jumps(time) {
                 counters.timeJumps += 1
-                let anchored = UTCTime(millisecondsSinceEpoch: last.time.millisecondsSinceEpoch + max(1, Int64(arrivalStep * 1000)))
-                shiftMilliseconds += anchored.millisecondsSinceEpoch - time.millisecondsSinceEpoch
-                emit(.notice("receiver time jumped from \(last.time.rfc3339) to \(time.rfc3339); timeline re-anchored"))
-                lastFix = (received, anchored, input.monotonic)
-                return
+                let returned = shiftBeforeJump.map { UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + $0) }
+                if let returned, let previous = shiftBeforeJump, !jumps(returned) {
+                    // Back on the timeline the last jump left (a glitch of a few epochs): that
+                    // timeline again, exactly, whatever the monotonic clock said meanwhile.
+                    shiftBeforeJump = shiftMilliseconds
+                    shiftMilliseconds = previous
+                    time = returned
+                    emit(.notice("receiver time returned to \(returned.rfc3339); timeline restored"))
+                } else {
+                    // An arrival within the limit is an epoch whatever a burst or a lag made of
+                    // it: one step at the receiver's pace (as a replay, which has no monotonic
+                    // clock, places it). A longer silence is that long.
+                    let step = arrivalStep > SessionRecorder.jumpLimitSeconds ? Int64(arrivalStep * 1000) : receiverPaceMilliseconds
+                    let anchored = UTCTime(millisecondsSinceEpoch: last.time.millisecondsSinceEpoch + max(1, step))
+                    shiftBeforeJump = shiftMilliseconds
+                    shiftMilliseconds += anchored.millisecondsSinceEpoch - time.millisecondsSinceEpoch
+                    emit(.notice("receiver time jumped from \(last.time.rfc3339) to \(time.rfc3339); timeline re-anchored"))
+                    lastFix = (received, anchored, input.monotonic)
+                    return
+                }
             }
             guard time > last.time else { counters.fixesOutOfOrder += 1; return }
         }
         var fix = received
         fix.time = time
+        if let last = lastFix, time > last.time {
+            receiverPaceMilliseconds = min(time.millisecondsSinceEpoch - last.time.millisecondsSinceEpoch, Int64(SessionRecorder.jumpLimitSeconds * 1000))
+        }
         lastFix = (fix, time, input.monotonic)
         clock.observe(time: time, arrival: input.monotonic)
         decidePendingResume(at: time, input: input, emit: emit)
@@ -315,6 +343,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
             // The next session takes the receiver's own time again.
             systemAnchored = false
             shiftMilliseconds = 0
+            shiftBeforeJump = nil
             clock.reset()
             lastFix = nil
         }

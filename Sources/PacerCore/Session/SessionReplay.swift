@@ -13,10 +13,22 @@
 /// spans. A BLE log written on another clock (a board without a real-time clock logs in
 /// 1970) does not meet the fixes: its notifications further than that before the first fix or
 /// after the last are counted (`notificationsOffTimeline`) and skipped.
+///
+/// GLITCHES. Live, a receiver's time that jumps (by `SessionRecorder.jumpLimitSeconds`, either
+/// way) and comes back a few epochs later costs nothing: the monotonic clock kept going. A
+/// replay has only the recorded times, and took the jump as time passing (a glitch of an hour
+/// made the session an hour longer). So a jump holds the fixes after it until the receiver
+/// shows what it was: time back on the old timeline within `glitchWindowSeconds` is a glitch,
+/// and the held fixes arrive at the pace the receiver kept before it (`glitchesBridged`); time
+/// that stays on the new one is a gap (forward) or a clock reset (back, arriving at that pace).
+/// The recorder still sees every fix's own time, so it counts and re-anchors as live.
 public struct SessionReplay: ~Copyable {
     /// Six hours: longer than any pause inside one recording, short enough that a gap costs
     /// little (21 600 samples).
     public static let longestGapSeconds: Int64 = 6 * 3600
+    /// Longest a receiver's time may stray and come back and still be a glitch. Receivers
+    /// glitch for an epoch or a few; a minute holds at most 600 fixes at 10 Hz.
+    public static let glitchWindowSeconds: Int64 = 60
 
     public private(set) var recorder: SessionRecorder
     private let notifications: [BLENotification]
@@ -27,8 +39,16 @@ public struct SessionReplay: ~Copyable {
     private var lastRecorded: UTCTime?
     private var closedMilliseconds: Int64 = 0
     private var lastArrival: Int64?
-    private var lastFixRecorded: UTCTime?
+    /// The latest fix's time on the timeline (its recorded time less `fixOffsetMilliseconds`),
+    /// and the pace fixes came at before it (milliseconds, for fixes a glitch held).
+    private var lastFixTime: UTCTime?
+    private var fixPaceMilliseconds: Int64 = 1000
+    /// Milliseconds the receiver's clock runs ahead of the timeline since it was reset backwards.
+    private var fixOffsetMilliseconds: Int64 = 0
+    /// Fixes after a jump, with their recorded times, waiting to show whether it was a glitch.
+    private var held: [(fix: GNSSFix, time: UTCTime)] = []
     public private(set) var gapsClosed = 0
+    public private(set) var glitchesBridged = 0
     public private(set) var notificationsOffTimeline = 0
 
     public init(config: PacerConfig, activity: Activity, notifications: [BLENotification]) {
@@ -45,24 +65,83 @@ public struct SessionReplay: ~Copyable {
     /// One decoded fix, in stream order.
     public mutating func feed(_ fix: GNSSFix, emit: (RecorderOutput) -> Void) {
         guard let time = recorder.date(of: fix) else { return recorder.skipUndated() }
-        if lastFixRecorded == nil { skipNotifications(before: time) }
-        lastFixRecorded = time
-        deliverNotifications(through: time, emit: emit)
         var dated = fix
         dated.time = time
-        let input = arrival(recorded: time)
-        recorder.fix(dated, at: input, emit: emit)
-        start(at: input, emit: emit)
+        if held.isEmpty, !jumps(to: time) { return deliver(dated, at: onTimeline(time), emit: emit) }
+        held.append((dated, time))
+        settleHeld(final: false, emit: emit)
     }
 
-    /// Delivers the remaining notifications, stops the session and returns its summary.
+    /// Delivers the remaining inputs, stops the session and returns its summary.
     public mutating func finish(emit: (RecorderOutput) -> Void) -> SessionSummary {
-        let limit = lastFixRecorded.map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + SessionReplay.longestGapSeconds * 1000) }
+        settleHeld(final: true, emit: emit)
+        let limit = lastFixTime.map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + SessionReplay.longestGapSeconds * 1000) }
         deliverNotifications(through: limit, emit: emit)
         notificationsOffTimeline += notifications.count - nextNotification
         nextNotification = notifications.count
         recorder.finish(emit: emit)
         return recorder.engine.summary()
+    }
+
+    private func onTimeline(_ time: UTCTime) -> UTCTime {
+        UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch - fixOffsetMilliseconds)
+    }
+
+    /// Whether a fix recorded at `time` jumps from the latest one, as the recorder judges a jump.
+    private func jumps(to time: UTCTime, afterEpochs epochs: Int = 1) -> Bool {
+        guard let last = lastFixTime else { return false }
+        let step = onTimeline(time).millisecondsSinceEpoch - last.millisecondsSinceEpoch
+        let limit = Int64(SessionRecorder.jumpLimitSeconds * 1000)
+        return step > limit + Int64(epochs - 1) * fixPaceMilliseconds || step < -limit
+    }
+
+    /// Decides what the held fixes were once the newest shows it (or at the end, `final`).
+    private mutating func settleHeld(final: Bool, emit: (RecorderOutput) -> Void) {
+        while let landing = held.first, let last = lastFixTime {
+            let newest = held[held.count - 1]
+            if held.count > 1, !jumps(to: newest.time, afterEpochs: held.count) {
+                // Back on the timeline: a glitch. The fixes it held arrive at the receiver's pace.
+                let back = onTimeline(newest.time)
+                let pace = min(fixPaceMilliseconds, max(0, back.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / Int64(held.count))
+                let glitched = held.dropLast()
+                held.removeAll()
+                glitchesBridged += 1
+                for (k, f) in glitched.enumerated() {
+                    deliver(f.fix, at: UTCTime(millisecondsSinceEpoch: last.millisecondsSinceEpoch + Int64(k + 1) * pace), emit: emit)
+                }
+                deliver(newest.fix, at: back, emit: emit)
+                return
+            }
+            let span = abs(newest.time.millisecondsSinceEpoch - landing.time.millisecondsSinceEpoch)
+            guard final || span >= SessionReplay.glitchWindowSeconds * 1000 || held.count >= 10 * Int(SessionReplay.glitchWindowSeconds) else { return }
+            // The receiver stayed where it jumped: forward, a gap; back, its clock was reset.
+            if onTimeline(landing.time) < last {
+                fixOffsetMilliseconds = landing.time.millisecondsSinceEpoch - last.millisecondsSinceEpoch - fixPaceMilliseconds
+            }
+            let rest = held.dropFirst()
+            held.removeAll()
+            deliver(landing.fix, at: onTimeline(landing.time), emit: emit)
+            for f in rest {
+                if held.isEmpty, !jumps(to: f.time) { deliver(f.fix, at: onTimeline(f.time), emit: emit) } else { held.append(f) }
+            }
+        }
+    }
+
+    /// A fix onto the timeline at `time`: the notifications before it first, then the fix with
+    /// its own recorded time, arriving at `time`.
+    private mutating func deliver(_ fix: GNSSFix, at time: UTCTime, emit: (RecorderOutput) -> Void) {
+        if let last = lastFixTime {
+            let step = time.millisecondsSinceEpoch - last.millisecondsSinceEpoch
+            if step > 0 { fixPaceMilliseconds = min(step, Int64(SessionRecorder.jumpLimitSeconds * 1000)) }
+            lastFixTime = max(last, time)
+        } else {
+            skipNotifications(before: time)
+            lastFixTime = time
+        }
+        deliverNotifications(through: time, emit: emit)
+        let input = arrival(recorded: time)
+        recorder.fix(fix, at: input, emit: emit)
+        start(at: input, emit: emit)
     }
 
     /// The first input starts the session; a first fix is its first fix (as a live start is).
