@@ -116,6 +116,21 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertEqual(summary.distanceMeters, clean.0.distanceMeters, accuracy: 5)
     }
 
+    /// A glitch whose fixes disagree among themselves (an hour ahead, and a time of day that
+    /// went back an hour and was taken for the next day's) is still one glitch: a fix on a
+    /// third timeline decides nothing. It was taken as a gap that stayed, and the session ran an hour longer.
+    func testAGlitchOnTwoWrongTimelinesIsStillBridged() {
+        var fixes = (0..<120).map { fix($0, dated: true) }
+        for i in 60..<64 { fixes[i] = shifted(fixes[i], by: 3_600_000) }
+        fixes[64] = shifted(fixes[64], by: 23 * 3_600_000)
+        var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
+        for f in fixes { replay.feed(f) { _ in } }
+        let summary = replay.finish { _ in }
+        XCTAssertEqual(replay.glitchesBridged, 1)
+        XCTAssertEqual(replay.gapsClosed, 0)
+        XCTAssertEqual(summary.elapsedSeconds, 119, accuracy: 1.5)
+    }
+
     /// Time that stays where it jumped is no glitch: ahead, the receiver was silent that long
     /// (a gap of the session); back, its clock was reset (the session goes on at its pace).
     func testAJumpThatStaysIsAGapAheadAndAResetBack() {

@@ -112,8 +112,12 @@ public struct SessionReplay: ~Copyable {
                 deliver(newest.fix, at: back, emit: emit)
                 return
             }
-            let span = abs(newest.time.millisecondsSinceEpoch - landing.time.millisecondsSinceEpoch)
-            guard final || span >= SessionReplay.glitchWindowSeconds * 1000 || held.count >= 10 * Int(SessionReplay.glitchWindowSeconds) else { return }
+            // Decided once the receiver has kept to the landing's timeline for the window (a
+            // fix on a third timeline decides nothing), or the window's worth of fixes is held.
+            let span = newest.time.millisecondsSinceEpoch - landing.time.millisecondsSinceEpoch
+            let stayed = span >= SessionReplay.glitchWindowSeconds * 1000
+                && span <= Int64(SessionRecorder.jumpLimitSeconds * 1000) + Int64(held.count - 1) * fixPaceMilliseconds
+            guard final || stayed || held.count >= 10 * Int(SessionReplay.glitchWindowSeconds) else { return }
             // The receiver stayed where it jumped: forward, a gap; back, its clock was reset.
             if onTimeline(landing.time) < last {
                 fixOffsetMilliseconds = landing.time.millisecondsSinceEpoch - last.millisecondsSinceEpoch - fixPaceMilliseconds
