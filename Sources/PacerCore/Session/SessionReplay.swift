@@ -87,12 +87,13 @@ public struct SessionReplay: ~Copyable {
         UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch - fixOffsetMilliseconds)
     }
 
-    /// Whether a fix recorded at `time` jumps from the latest one, as the recorder judges a jump.
+    /// Whether a fix recorded at `time`, `epochs` fixes after the latest one, jumps from it, as
+    /// the recorder judges a jump: further than the limit from where the receiver's pace puts it.
     private func jumps(to time: UTCTime, afterEpochs epochs: Int = 1) -> Bool {
         guard let last = lastFixTime else { return false }
         let step = onTimeline(time).millisecondsSinceEpoch - last.millisecondsSinceEpoch
-        let limit = Int64(SessionRecorder.jumpLimitSeconds * 1000)
-        return step > limit + Int64(epochs - 1) * fixPaceMilliseconds || step < -limit
+        let expected = Int64(epochs - 1) * fixPaceMilliseconds, limit = Int64(SessionRecorder.jumpLimitSeconds * 1000)
+        return step > expected + limit || step < expected - limit
     }
 
     /// Decides what the held fixes were once the newest shows it (or at the end, `final`).
