@@ -31,10 +31,7 @@ enum ParseCommand {
         decoder.finish(emit: emit)
         try line.withBytes { try out.write(bytes: $0) }
         try out.flush()
-        let c = decoder.counters
-        printError("sentences \(c.sentences), accepted \(c.accepted), bad checksum \(c.badChecksum) (\(c.missingChecksum) without), "
-            + "unknown type \(c.unknownType), proprietary \(c.proprietary), ais \(c.ais), malformed \(c.malformed), "
-            + "truncated \(c.truncated), junk bytes \(c.junkBytes), fixes \(c.fixes), incomplete epochs \(c.incompleteEpochs)")
+        printError(CountersReport.summary(decoder.counters, NMEACounters.reportFields))
         return 0
     }
 }

@@ -68,11 +68,9 @@ enum ReplayCommand {
             try out.write(summary.humanText(units: config.recording.units))
         }
         try out.flush()
-        let c = replay.counters, n = decoder.counters, f = replay.engine.filter.counters
-        printError("fixes \(c.fixes) (\(c.fixesWithoutTime) without time, \(c.fixesOutOfOrder) out of order, \(c.timeJumps) time jumps), "
-            + "accepted \(f.accepted), outliers \(f.outliers), gaps bridged \(f.gapsBridged), "
-            + "notifications \(c.notifications) (\(c.malformedNotifications) malformed, \(c.implausibleNotifications) implausible), "
-            + "sentences \(n.sentences), bad checksum \(n.badChecksum)")
+        printError("NMEA: " + CountersReport.summary(decoder.counters, NMEACounters.reportFields)
+            + "\nrecorder: " + CountersReport.summary(replay.counters, RecorderCounters.reportFields)
+            + "\nposition filter: " + CountersReport.summary(replay.engine.filter.counters, PositionFilterCounters.reportFields))
         if replay.gapsClosed > 0 || replay.notificationsOffTimeline > 0 {
             let hours = SessionReplay.longestGapSeconds / 3600
             printError("pacerctl replay: \(replay.gapsClosed) gap(s) of more than \(hours) h between inputs closed to 1 s; "

@@ -17,7 +17,7 @@ final class ParseCommandTests: XCTestCase {
         XCTAssertEqual(first["mode"] as? Int, 3)
         XCTAssertEqual(first["alt_msl"] as? Double, 59.9)
         XCTAssertEqual(first["sats_used"] as? Int, 8)
-        XCTAssertTrue(r.stderr.contains("sentences 90, accepted 90, bad checksum 0"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("sentences 90, accepted 90, bad checksums 0"), r.stderr)
     }
 
     func testHumanReadableOutput() throws {

@@ -91,6 +91,21 @@ final class ProtocolTests: XCTestCase {
 
     /// Every counter of the three tables is written, read back and printed; a group or a counter
     /// an older daemon does not send reads as 0.
+    /// Every counter of every group has its row (a counter without one would be counted and
+    /// shown nowhere), and a group reads on one line for a command's stderr.
+    func testEveryCounterHasARowAndAGroupReadsOnOneLine() {
+        XCTAssertEqual(GPSCounters.reportFields.count, Mirror(reflecting: GPSCounters()).children.count)
+        XCTAssertEqual(RecorderCounters.reportFields.count, Mirror(reflecting: RecorderCounters()).children.count)
+        XCTAssertEqual(PositionFilterCounters.reportFields.count, Mirror(reflecting: PositionFilterCounters()).children.count)
+        XCTAssertEqual(NMEACounters.reportFields.count, Mirror(reflecting: NMEACounters()).children.count)
+        var recorder = RecorderCounters()
+        recorder.fixes = 2401
+        recorder.timeJumps = 2
+        XCTAssertEqual(CountersReport.summary(recorder, RecorderCounters.reportFields),
+                       "fixes 2401, fixes without time 0, fixes out of order 0, time jumps 2, notifications 0, "
+                       + "malformed notifications 0, implausible notifications 0, other characteristics 0")
+    }
+
     func testCountersBytesRoundTripAndText() throws {
         var report = CountersReport()
         report.gps.bytesRead = 123_456

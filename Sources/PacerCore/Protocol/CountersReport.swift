@@ -65,6 +65,12 @@ public struct CountersReport: Equatable, Sendable {
         return out
     }
 
+    /// One group on one line, for a command's stderr: `fixes 2400, fixes without time 0, ...`.
+    public static func summary<C>(_ counters: C, _ fields: [Field<C>]) -> String {
+        fields.map { String($0.key.description.map { $0 == "_" ? " " : $0 }) + " \(counters[keyPath: $0.value])" }
+            .joined(separator: ", ")
+    }
+
     private static func write<C>(_ counters: C, _ fields: [Field<C>], into w: inout JSONWriter) {
         w.beginObject()
         for f in fields { w.key(f.key); w.value(counters[keyPath: f.value]) }
@@ -92,6 +98,25 @@ extension GPSCounters {
         .init(key: "device_losses", value: \.deviceLosses),
         .init(key: "failed_opens", value: \.failedOpens),
         .init(key: "rejected_baud_rates", value: \.rejectedBaudRates),
+    ]
+}
+
+/// What `pacerctl parse` and `pacerctl replay` decoded (not in the COUNTERS reply: the daemon's
+/// GPS source sums these into `GPSCounters` over its connections).
+extension NMEACounters {
+    public static let reportFields: [CountersReport.Field<NMEACounters>] = [
+        .init(key: "sentences", value: \.sentences),
+        .init(key: "accepted", value: \.accepted),
+        .init(key: "bad_checksums", value: \.badChecksum),
+        .init(key: "missing_checksums", value: \.missingChecksum),
+        .init(key: "unknown_types", value: \.unknownType),
+        .init(key: "proprietary", value: \.proprietary),
+        .init(key: "ais", value: \.ais),
+        .init(key: "malformed", value: \.malformed),
+        .init(key: "truncated", value: \.truncated),
+        .init(key: "junk_bytes", value: \.junkBytes),
+        .init(key: "fixes", value: \.fixes),
+        .init(key: "incomplete_epochs", value: \.incompleteEpochs),
     ]
 }
 
