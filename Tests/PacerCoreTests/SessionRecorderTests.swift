@@ -135,22 +135,10 @@ final class SessionRecorderTests: XCTestCase {
     /// live (on time, in bursts, lagging) and replayed: one journal, as long as the clean session.
     func testRandomGlitchesLiveAreWhatReplayJournals() {
         guard case .end(let clean)? = live(Run(), .onTime).journal.last else { return XCTFail("no summary") }
-        var state: UInt64 = 42
-        func draw(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
-        let offsets: [Int64] = [15, 60, 600, 3600, 5 * 3600, 86_400, 7 * 86_400, 1024 * 7 * 86_400]
+        var draws = ReceiverTimeGlitches(seed: 42)
         for round in 0..<24 {
             var run = Run()
-            var glitches: [(Int, Int, Int64)] = []
-            for _ in 0...draw(3) {
-                let at = 10 + draw(570), epochs = 1 + draw(6), seconds = offsets[draw(offsets.count)] * (draw(2) == 0 ? 1 : -1)
-                glitches.append((at, epochs, seconds))
-                for i in at..<(at + epochs) {
-                    run.fixes[i].time = UTCTime(millisecondsSinceEpoch: run.fixes[i].time!.millisecondsSinceEpoch + seconds * 1000)
-                }
-            }
+            let glitches = draws.apply(to: &run.fixes, most: 3)
             let delivery = [Delivery.onTime, .bursts(every: 4), .lagging(perEpoch: 0.02)][round % 3]
             let (live, log, _, _) = live(run, delivery)
             XCTAssertEqual(live, replay(run, log: log), "round \(round) \(delivery) \(glitches)")

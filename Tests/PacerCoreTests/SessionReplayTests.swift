@@ -138,20 +138,10 @@ final class SessionReplayTests: XCTestCase {
     func testRandomGlitchesNeverLengthenOrShortenTheSession() {
         let clean = (0..<600).map { fix($0, dated: true) }
         let expected = replayed(clean, []).0
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func draw(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(n))
-        }
-        let offsets: [Int64] = [15, 60, 600, 3600, 5 * 3600, 86_400, 7 * 86_400, 1024 * 7 * 86_400]
+        var draws = ReceiverTimeGlitches(seed: 0x9E37_79B9_7F4A_7C15)
         for round in 0..<60 {
             var fixes = clean
-            var glitches: [(at: Int, epochs: Int, seconds: Int64)] = []
-            for _ in 0...draw(4) {
-                let g = (at: 10 + draw(570), epochs: 1 + draw(6), seconds: offsets[draw(offsets.count)] * (draw(2) == 0 ? 1 : -1))
-                glitches.append(g)
-                for i in g.at..<(g.at + g.epochs) { fixes[i] = shifted(fixes[i], by: g.seconds * 1000) }
-            }
+            let glitches = draws.apply(to: &fixes, most: 4)
             let summary = replayed(fixes, []).0
             XCTAssertEqual(summary.elapsedSeconds, expected.elapsedSeconds, accuracy: 3, "round \(round): \(glitches)")
             XCTAssertEqual(summary.distanceMeters, expected.distanceMeters, accuracy: 3, "round \(round): \(glitches)")
