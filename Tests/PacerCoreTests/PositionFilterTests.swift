@@ -81,6 +81,47 @@ final class PositionFilterTests: XCTestCase {
         XCTAssertEqual(distance, truth, accuracy: truth * 0.02)
     }
 
+    /// Fixes without Doppler (GGA only): how much of a track the filter calls standing, and its distance.
+    private func withoutDoppler(seed: UInt64, rate: Double = 1, seconds: Double, activity: Activity, white: Double,
+                                path: @escaping (Double) -> (east: Double, north: Double)) -> (distance: Double, truth: Double, standing: Double) {
+        var gen = SyntheticFixes(seed: seed)
+        gen.withDoppler = false
+        gen.positionSigma = 2.5
+        gen.whiteSigma = white
+        let (fixes, truth) = gen.make(duration: seconds, rate: rate, path: path)
+        var filter = PositionFilter(activity: activity)
+        var distance = 0.0, standing = 0
+        for (fix, t) in fixes {
+            if case .success(let e) = filter.update(fix, at: t) {
+                distance += e.distanceIncrement
+                if e.isStationary { standing += 1 }
+            }
+        }
+        return (distance, truth, Double(standing) / Double(fixes.count))
+    }
+
+    /// Without Doppler a walk at 1.4 m/s is walking, and a climb at 3 m/s on a bike at 10 Hz is
+    /// riding: five seconds within 8 m of an anchor that chased the position 5 % a fix took both
+    /// for standing (moving time of walks was short by a quarter, of rides by minutes).
+    func testSlowTravelWithoutDopplerIsNotStanding() {
+        let walk = withoutDoppler(seed: 3, seconds: 900, activity: .walk, white: 0.8) { t in (1.4 * t, 20 * sin(t / 60)) }
+        XCTAssertLessThan(walk.standing, 0.02, "walk")
+        XCTAssertEqual(walk.distance, walk.truth, accuracy: walk.truth * 0.03, "walk")
+        let climb = withoutDoppler(seed: 4, rate: 10, seconds: 300, activity: .ride, white: 0.5) { t in (3 * t, 0) }
+        XCTAssertLessThan(climb.standing, 0.02, "climb")
+        XCTAssertEqual(climb.distance, climb.truth, accuracy: climb.truth * 0.03, "climb")
+    }
+
+    /// Without Doppler, distance is counted in chords longer than the noise: fast jitter neither
+    /// lengthens a run nor moves a receiver on a table (each one-second step counted added it).
+    func testJitterWithoutDopplerIsNotDistance() {
+        let run = withoutDoppler(seed: 8, seconds: 1200, activity: .run, white: 1.5) { t in (3 * t, 40 * sin(t / 90)) }
+        XCTAssertEqual(run.distance, run.truth, accuracy: run.truth * 0.02)
+        let table = withoutDoppler(seed: 9, seconds: 1200, activity: .run, white: 1.5) { _ in (0, 0) }
+        XCTAssertLessThan(table.distance, 10)
+        XCTAssertGreaterThan(table.standing, 0.9)
+    }
+
     func testFixesWithoutPositionAndDuplicatesAreCounted() {
         var filter = PositionFilter(activity: .run)
         let t = MonotonicInstant(seconds: 1)

@@ -28,6 +28,8 @@ struct SyntheticFixes {
     var origin = (latitude: 47.3769, longitude: 8.5417)
     var positionSigma = 3.0
     var correlationSeconds = 60.0
+    /// Uncorrelated noise on top (m, per axis): a receiver's fast jitter.
+    var whiteSigma = 0.0
     var dopplerSigma = 0.1
     var withDoppler = true
     var outlierProbability = 0.0
@@ -55,7 +57,7 @@ struct SyntheticFixes {
             previous = p
             ne = phi * ne + (1 - phi * phi).squareRoot() * positionSigma * noise.gaussian()
             nn = phi * nn + (1 - phi * phi).squareRoot() * positionSigma * noise.gaussian()
-            var e = p.east + ne, n = p.north + nn
+            var e = p.east + ne + whiteSigma * noise.gaussian(), n = p.north + nn + whiteSigma * noise.gaussian()
             if noise.uniform() < outlierProbability {
                 e += 80 + 100 * noise.uniform()
                 n -= 60 + 100 * noise.uniform()
