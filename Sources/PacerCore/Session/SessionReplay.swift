@@ -123,11 +123,14 @@ public struct SessionReplay: ~Copyable {
             if onTimeline(landing.time) < last {
                 fixOffsetMilliseconds = landing.time.millisecondsSinceEpoch - last.millisecondsSinceEpoch - fixPaceMilliseconds
             }
+            // A window's worth held on no timeline at all is garbage: delivered as it is (the
+            // recorder counts the jumps), not held again fix by fix, which cost 600 a fix.
+            let wandering = !final && !stayed
             let rest = held.dropFirst()
             held.removeAll()
             deliver(landing.fix, at: onTimeline(landing.time), emit: emit)
             for f in rest {
-                if held.isEmpty, !jumps(to: f.time) { deliver(f.fix, at: onTimeline(f.time), emit: emit) } else { held.append(f) }
+                if wandering || held.isEmpty && !jumps(to: f.time) { deliver(f.fix, at: onTimeline(f.time), emit: emit) } else { held.append(f) }
             }
         }
     }
