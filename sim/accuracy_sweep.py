@@ -4,12 +4,14 @@ against the truth, with the naive baselines beside it.
 
     nice -n 10 sim/accuracy_sweep.py [--scenarios a,b] [--seeds 1-5] [--receivers a,b]
                                      [--pacerctl .build/debug/pacerctl] [--cache DIR]
-                                     [--jobs 2] [--save FILE] [--compare FILE]
+                                     [--jobs 2] [--save FILE] [--compare FILE] [--no-doppler]
 
-One line per run: truth, Pacer's error, the naive error (haversine between raw fixes) and
-the Doppler error (the receiver's own speed integrated in time); then the worst case per
-scenario and receiver. Standing still (truth 0 m) is reported in metres. Generated scenarios
-are cached under --cache, keyed by the sim's sources, so only a changed sim regenerates.
+One line per run: truth, Pacer's error, the naive error (haversine between raw fixes), the
+Doppler error (the receiver's own speed integrated in time) and Pacer's moving time less the
+truth's; then the worst case per scenario and receiver. Standing still (truth 0 m) is reported
+in metres. --no-doppler replays each recording as a receiver without Doppler sends it (the
+baselines stay those of the whole recording). Generated scenarios are cached under --cache,
+keyed by the sim's sources, so only a changed sim regenerates.
 --save writes the results as JSON; --compare FILE prints that earlier run's figure beside.
 Python 3.9+ standard library only.
 """
@@ -96,17 +98,35 @@ def baselines(nmea_path):
     return naive, doppler
 
 
+def without_doppler(nmea, out):
+    """The recording as a receiver without Doppler sends it: GGA and GSA, and the first RMC
+    only (for the date). Written beside the scenario; returns its path."""
+    path = os.path.join(out, "no-doppler.nmea")
+    kept, dated = [], False
+    with open(nmea, "rb") as fh:
+        for raw in fh:
+            kind = raw[3:6]
+            if kind in (b"GGA", b"GSA") or (kind == b"RMC" and not dated):
+                dated = dated or kind == b"RMC"
+                kept.append(raw)
+    with open(path, "wb") as fh:
+        fh.writelines(kept)
+    return path
+
+
 def run(args, scenario, receiver, seed):
     out = generate(args.cache, scenario, receiver, seed)
     with open(os.path.join(out, scenario + ".truth.json")) as fh:
         truth = json.load(fh)
     nmea = os.path.join(out, scenario + ".nmea")
-    replay = subprocess.run([args.pacerctl, "replay", "--nmea", nmea, "--ble", os.path.join(out, scenario + ".ble"),
+    played = without_doppler(nmea, out) if args.no_doppler else nmea
+    replay = subprocess.run([args.pacerctl, "replay", "--nmea", played, "--ble", os.path.join(out, scenario + ".ble"),
                              "--activity", truth["activity"], "--json"], check=True, capture_output=True)
-    pacer = json.loads(replay.stdout)["distance_m"]
+    summary = json.loads(replay.stdout)
     naive, doppler = baselines(nmea)
     return {"scenario": scenario, "receiver": receiver, "seed": seed, "truth": truth["distance_m"],
-            "pacer": pacer, "naive": naive, "doppler": doppler}
+            "pacer": summary["distance_m"], "naive": naive, "doppler": doppler,
+            "moving_error_s": summary.get("moving_s", 0) - truth["moving_s"]}
 
 
 def error(r, key):
@@ -132,6 +152,8 @@ def main(argv=None):
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--save", help="write the results as JSON")
     ap.add_argument("--compare", help="an earlier --save: print its Pacer error beside")
+    ap.add_argument("--no-doppler", action="store_true",
+                    help="replay each recording as a receiver without Doppler sends it (GGA and GSA only)")
     args = ap.parse_args(argv)
     args.cache = os.path.join(args.cache, sim_key())
     before = {}
@@ -142,13 +164,13 @@ def main(argv=None):
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(lambda k: run(args, *k), runs))
 
-    print("%-20s rx seed %10s %11s %11s %11s%s" % ("scenario", "truth m", "pacer", "naive", "doppler",
-                                                  "      before" if before else ""))
+    print("%-20s rx seed %10s %11s %11s %11s %9s%s" % ("scenario", "truth m", "pacer", "naive", "doppler", "moving",
+                                                       "      before" if before else ""))
     for r in results:
         old = before.get((r["scenario"], r["receiver"], r["seed"]))
-        print("%-20s %s %4d %10.1f %s %s %s%s%s" % (
+        print("%-20s %s %4d %10.1f %s %s %s %+7.0f s%s%s" % (
             r["scenario"], r["receiver"], r["seed"], r["truth"], fmt(r, "pacer"), fmt(r, "naive"), fmt(r, "doppler"),
-            "  " + fmt(old, "pacer") if old else "", "  MISS" if misses(r) else ""))
+            r["moving_error_s"], "  " + fmt(old, "pacer") if old else "", "  MISS" if misses(r) else ""))
     print("\nworst |error| per scenario and receiver (target %.1f %%, standing still 3 m):" % TARGET)
     for s in args.scenarios.split(","):
         cells = []
