@@ -24,6 +24,9 @@ public struct CountersReport: Equatable, Sendable {
     public struct Field<Counters>: Sendable {
         public let key: StaticString
         public let value: WritableKeyPath<Counters, Int> & Sendable
+
+        /// The key for people: `bad_checksums` reads "bad checksums".
+        var label: String { String(key.description.map { $0 == "_" ? " " : $0 }) }
     }
 
     public var line: [UInt8] {
@@ -54,9 +57,8 @@ public struct CountersReport: Equatable, Sendable {
         func group<C>(_ title: String, _ counters: C, _ fields: [Field<C>]) {
             out += title + "\n"
             for f in fields {
-                let label = String(f.key.description.map { $0 == "_" ? " " : $0 })
                 let number = String(counters[keyPath: f.value])
-                out += "  " + label + String(repeating: " ", count: max(1, 34 - label.count - number.count)) + number + "\n"
+                out += "  " + f.label + String(repeating: " ", count: max(1, 34 - f.label.count - number.count)) + number + "\n"
             }
         }
         group("GPS (since pacerd started)", gps, GPSCounters.reportFields)
@@ -67,8 +69,7 @@ public struct CountersReport: Equatable, Sendable {
 
     /// One group on one line, for a command's stderr: `fixes 2400, fixes without time 0, ...`.
     public static func summary<C>(_ counters: C, _ fields: [Field<C>]) -> String {
-        fields.map { String($0.key.description.map { $0 == "_" ? " " : $0 }) + " \(counters[keyPath: $0.value])" }
-            .joined(separator: ", ")
+        fields.map { $0.label + " \(counters[keyPath: $0.value])" }.joined(separator: ", ")
     }
 
     private static func write<C>(_ counters: C, _ fields: [Field<C>], into w: inout JSONWriter) {
