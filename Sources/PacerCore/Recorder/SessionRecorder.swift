@@ -48,6 +48,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     public static let receiverSilenceSeconds = 10.0
     /// Receiver time stepping this much further (or back) than the monotonic clock is a jump.
     public static let jumpLimitSeconds = 10.0
+    static let jumpLimitMilliseconds = Int64(jumpLimitSeconds * 1000)
 
     public let settings: Settings
     public private(set) var engine: SessionEngine
@@ -159,7 +160,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         var fix = received
         fix.time = time
         if let last = lastFix, time > last.time {
-            receiverPaceMilliseconds = min(time.millisecondsSinceEpoch - last.time.millisecondsSinceEpoch, Int64(SessionRecorder.jumpLimitSeconds * 1000))
+            receiverPaceMilliseconds = min(time.millisecondsSinceEpoch - last.time.millisecondsSinceEpoch, SessionRecorder.jumpLimitMilliseconds)
         }
         lastFix = (fix, time, input.monotonic)
         clock.observe(time: time, arrival: input.monotonic)

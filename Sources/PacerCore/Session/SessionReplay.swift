@@ -92,7 +92,7 @@ public struct SessionReplay: ~Copyable {
     private func jumps(to time: UTCTime, afterEpochs epochs: Int = 1) -> Bool {
         guard let last = lastFixTime else { return false }
         let step = onTimeline(time).millisecondsSinceEpoch - last.millisecondsSinceEpoch
-        let expected = Int64(epochs - 1) * fixPaceMilliseconds, limit = Int64(SessionRecorder.jumpLimitSeconds * 1000)
+        let expected = Int64(epochs - 1) * fixPaceMilliseconds, limit = SessionRecorder.jumpLimitMilliseconds
         return step > expected + limit || step < expected - limit
     }
 
@@ -117,7 +117,7 @@ public struct SessionReplay: ~Copyable {
             // fix on a third timeline decides nothing), or the window's worth of fixes is held.
             let span = newest.time.millisecondsSinceEpoch - landing.time.millisecondsSinceEpoch
             let stayed = span >= SessionReplay.glitchWindowSeconds * 1000
-                && span <= Int64(SessionRecorder.jumpLimitSeconds * 1000) + Int64(held.count - 1) * fixPaceMilliseconds
+                && span <= SessionRecorder.jumpLimitMilliseconds + Int64(held.count - 1) * fixPaceMilliseconds
             guard final || stayed || held.count >= 10 * Int(SessionReplay.glitchWindowSeconds) else { return }
             // The receiver stayed where it jumped: forward, a gap; back, its clock was reset.
             if onTimeline(landing.time) < last {
@@ -140,7 +140,7 @@ public struct SessionReplay: ~Copyable {
     private mutating func deliver(_ fix: GNSSFix, at time: UTCTime, emit: (RecorderOutput) -> Void) {
         if let last = lastFixTime {
             let step = time.millisecondsSinceEpoch - last.millisecondsSinceEpoch
-            if step > 0 { fixPaceMilliseconds = min(step, Int64(SessionRecorder.jumpLimitSeconds * 1000)) }
+            if step > 0 { fixPaceMilliseconds = min(step, SessionRecorder.jumpLimitMilliseconds) }
             lastFixTime = max(last, time)
         } else {
             skipNotifications(before: time)
