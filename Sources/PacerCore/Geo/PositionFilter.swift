@@ -53,6 +53,9 @@ public struct PositionFilter: Sendable {
     /// Position anchor for standing-still detection without Doppler.
     private var anchorEast = 0.0, anchorNorth = 0.0
     private var anchorSince: MonotonicInstant?
+    /// Without Doppler, while the latest fix is within the anchor's radius (a standstill being
+    /// confirmed): the seconds it must stay for one (`anchorHoldSeconds`); nil otherwise.
+    private var anchorHold: Double?
 
     public init(parameters: PositionFilterParameters) {
         self.parameters = parameters
@@ -197,10 +200,8 @@ public struct PositionFilter: Sendable {
             // step down to them is deceleration, travelled: only what follows waits.
             // Without Doppler, the same for positions still within the anchor's radius: a
             // standstill being confirmed, whose wander is not travel.
-            let nearAnchor = velocity == nil && hypot(e - anchorEast, n - anchorNorth) <= PositionFilter.anchorRadius(sigma: sigma)
-                && anchorSince.map { instant.seconds(since: $0) > 0 } == true
-            let inBand = velocity != nil ? (fix.speed ?? .infinity) < standingSpeed : nearAnchor
-            let holdLimit = velocity != nil ? parameters.holdSeconds : anchorHoldSeconds(radius: PositionFilter.anchorRadius(sigma: sigma))
+            let inBand = velocity != nil ? (fix.speed ?? .infinity) < standingSpeed : anchorHold != nil
+            let holdLimit = velocity != nil ? parameters.holdSeconds : anchorHold ?? 0
             if inBand, previousInBand, instant.seconds(since: holdingSince ?? instant) < holdLimit {
                 holdingSince = holdingSince ?? instant
                 heldDistance += increment
@@ -321,12 +322,14 @@ public struct PositionFilter: Sendable {
             let startsNow = rising && wasRising
             wasRising = rising
             stationary = stationary ? doppler < threshold * 1.6 && !startsNow : doppler < threshold
+            anchorHold = nil
             return
         }
-        let radius = PositionFilter.anchorRadius(sigma: sigma)
+        let radius = max(8, 3 * sigma)
         if hypot(e - anchorEast, n - anchorNorth) > radius {
             anchorEast = e; anchorNorth = n; anchorSince = instant
             stationary = false
+            anchorHold = nil
             return
         }
         let since = anchorSince ?? instant
@@ -336,7 +339,9 @@ public struct PositionFilter: Sendable {
         let follow = min(1, max(0, dt) / 20)
         anchorEast += (e - anchorEast) * follow
         anchorNorth += (n - anchorNorth) * follow
-        stationary = held >= anchorHoldSeconds(radius: radius)
+        let hold = anchorHoldSeconds(radius: radius)
+        stationary = held >= hold
+        anchorHold = held > 0 ? hold : nil
     }
 
     /// Without Doppler, distance is counted in chords of the filtered track at least this many
@@ -345,9 +350,6 @@ public struct PositionFilter: Sendable {
     /// a receiver on a table travel hundreds of metres. Longer chords cut corners more; 4σ was
     /// the best or near it on every scenario of both simulated receivers (2, 3, 4 and 6 tried).
     static let odometerSigmas = 4.0
-
-    /// Without Doppler, positions within this of the anchor may be one standing receiver's noise.
-    static func anchorRadius(sigma: Double) -> Double { max(8, 3 * sigma) }
 
     /// How long positions must stay within the anchor's radius to be a standstill: long enough
     /// that travel at twice the standing speed would have left it (five seconds took a walk at
