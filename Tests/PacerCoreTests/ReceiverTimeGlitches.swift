@@ -22,9 +22,18 @@ struct ReceiverTimeGlitches {
             let seconds = Self.offsetsSeconds[draw(Self.offsetsSeconds.count)] * (draw(2) == 0 ? 1 : -1)
             glitches.append((at, epochs, seconds))
             for i in at..<(at + epochs) {
-                fixes[i].time = UTCTime(millisecondsSinceEpoch: fixes[i].time!.millisecondsSinceEpoch + seconds * 1000)
+                fixes[i] = fixes[i].shifted(by: seconds * 1000)
             }
         }
         return glitches
+    }
+}
+
+extension GNSSFix {
+    /// The fix with its receiver time `milliseconds` later (earlier when negative): a glitch.
+    func shifted(by milliseconds: Int64) -> GNSSFix {
+        var f = self
+        f.time = UTCTime(millisecondsSinceEpoch: time!.millisecondsSinceEpoch + milliseconds)
+        return f
     }
 }

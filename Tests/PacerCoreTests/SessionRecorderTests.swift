@@ -116,7 +116,7 @@ final class SessionRecorderTests: XCTestCase {
         guard case .end(let clean)? = live(Run(), .onTime).journal.last else { return XCTFail("no summary") }
         for (offset, epochs) in [(Int64(3_600_000), 300..<303), (-2 * 86_400_000, 450..<451)] {
             var run = Run()
-            for i in epochs { run.fixes[i].time = UTCTime(millisecondsSinceEpoch: run.fixes[i].time!.millisecondsSinceEpoch + offset) }
+            for i in epochs { run.fixes[i] = run.fixes[i].shifted(by: offset) }
             for delivery in [Delivery.onTime, .bursts(every: 4), .lagging(perEpoch: 0.02)] {
                 let (live, log, counters, _) = live(run, delivery)
                 XCTAssertEqual(counters.timeJumps, 2, "\(offset) \(delivery)")

@@ -88,18 +88,12 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertLessThan(journal.count, 100)
     }
 
-    private func shifted(_ f: GNSSFix, by milliseconds: Int64) -> GNSSFix {
-        var f = f
-        f.time = UTCTime(millisecondsSinceEpoch: f.time!.millisecondsSinceEpoch + milliseconds)
-        return f
-    }
-
     /// A date two days ahead for one epoch (a receiver's rollover glitch): bridged at the
     /// receiver's pace. It closed a gap and then held every later input at one arrival instant,
     /// so the strap's notifications after it all landed on the same moment.
     func testAGlitchThatComesBackIsBridgedAndTheLogStillMerges() {
         var fixes = (0..<60).map { fix($0, dated: true) }
-        fixes[20] = shifted(fixes[20], by: 2 * 86_400_000)
+        fixes[20] = fixes[20].shifted(by: 2 * 86_400_000)
         let log = (0..<59).map { heartRate(UTCTime(millisecondsSinceEpoch: fixes[0].time!.millisecondsSinceEpoch + Int64($0) * 1000 + 500), 100 + $0) }
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: log)
         var journal: [JournalEntry] = []
@@ -121,8 +115,8 @@ final class SessionReplayTests: XCTestCase {
     /// third timeline decides nothing. It was taken as a gap that stayed, and the session ran an hour longer.
     func testAGlitchOnTwoWrongTimelinesIsStillBridged() {
         var fixes = (0..<120).map { fix($0, dated: true) }
-        for i in 60..<64 { fixes[i] = shifted(fixes[i], by: 3_600_000) }
-        fixes[64] = shifted(fixes[64], by: 23 * 3_600_000)
+        for i in 60..<64 { fixes[i] = fixes[i].shifted(by: 3_600_000) }
+        fixes[64] = fixes[64].shifted(by: 23 * 3_600_000)
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
         for f in fixes { replay.feed(f) { _ in } }
         let summary = replay.finish { _ in }
@@ -151,10 +145,10 @@ final class SessionReplayTests: XCTestCase {
     /// Time that stays where it jumped is no glitch: ahead, the receiver was silent that long
     /// (a gap of the session); back, its clock was reset (the session goes on at its pace).
     func testAJumpThatStaysIsAGapAheadAndAResetBack() {
-        let ahead = (0..<120).map { $0 < 60 ? fix($0, dated: true) : shifted(fix($0, dated: true), by: 300_000) }
+        let ahead = (0..<120).map { $0 < 60 ? fix($0, dated: true) : fix($0, dated: true).shifted(by: 300_000) }
         let gap = replayed(ahead, [])
         XCTAssertEqual(gap.0.elapsedSeconds, 119 + 300, accuracy: 0.5)
-        let back = (0..<120).map { $0 < 60 ? fix($0, dated: true) : shifted(fix($0, dated: true), by: -3_600_000) }
+        let back = (0..<120).map { $0 < 60 ? fix($0, dated: true) : fix($0, dated: true).shifted(by: -3_600_000) }
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
         for f in back { replay.feed(f) { _ in } }
         let reset = replay.finish { _ in }
