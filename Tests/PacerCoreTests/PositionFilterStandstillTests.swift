@@ -83,11 +83,27 @@ final class PositionFilterStandstillTests: XCTestCase {
     func testRestingNoiseSpeedOfWhiteNoise() {
         var noise = RestingDopplerNoise()
         var random = SeededNoise(seed: 3)
-        for _ in 0..<5000 { noise.add(east: 0.4 * random.gaussian(), north: 0.4 * random.gaussian(), dt: 1) }
+        for _ in 0..<5000 { noise.add(east: 0.4 * random.gaussian(), north: 0.4 * random.gaussian(), dt: 1, travelSpeed: 0.25) }
         XCTAssertEqual(noise.variance, 0.16, accuracy: 0.03)
         let alpha = 1.0 / 3
         let expected = (2 * log(100.0) * 0.16 * alpha / (2 - alpha)).squareRoot()
         XCTAssertEqual(noise.noiseSpeed(alpha: alpha), expected, accuracy: expected * 0.15)
         XCTAssertEqual(noise.readingNoiseSpeed, (2 * log(100.0) * 0.16).squareRoot(), accuracy: 0.15)
+    }
+
+    /// Slow travel that the filter took for a standstill (0.6 m/s, one way) is not resting noise:
+    /// once the seconds after it show the travel, and when the standstill ends, the noise is the
+    /// rest's again (counted, it made every reading up to 1.3 m/s "noise").
+    func testSlowTravelTakenForRestIsNotNoise() {
+        var noise = RestingDopplerNoise()
+        var random = SeededNoise(seed: 5)
+        for _ in 0..<120 { noise.add(east: 0.1 * random.gaussian(), north: 0.1 * random.gaussian(), dt: 1, travelSpeed: 0.25) }
+        let rest = noise.readingNoiseSpeed
+        XCTAssertEqual(rest, (2 * log(100.0) * 0.01).squareRoot(), accuracy: 0.06)
+        for _ in 0..<120 { noise.add(east: 0.6 + 0.1 * random.gaussian(), north: 0.1 * random.gaussian(), dt: 1, travelSpeed: 0.25) }
+        // While it lasts, the latest seconds count provisionally (a short stop measures at once).
+        XCTAssertGreaterThan(noise.readingNoiseSpeed, rest)
+        noise.interrupt()
+        XCTAssertEqual(noise.readingNoiseSpeed, rest, accuracy: 0.01)
     }
 }

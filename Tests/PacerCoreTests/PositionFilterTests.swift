@@ -122,6 +122,31 @@ final class PositionFilterTests: XCTestCase {
         XCTAssertGreaterThan(table.standing, 0.9)
     }
 
+    /// A steep hike at 0.6 m/s with a receiver that reports 0.3 m/s of noise at rest (no static
+    /// hold): the hike stood still after every dip of its speed, and the hike itself, counted as
+    /// resting noise, raised the standing threshold until it never walked again (-15 to -37 %
+    /// and minutes of moving time on both simulated receivers; here, 0 m of 731).
+    func testSlowHikeWithANoisyRestingReceiverIsNotStanding() {
+        for seed: UInt64 in 1...4 {
+            var gen = SyntheticFixes(seed: seed)
+            gen.dopplerSigma = 0.12
+            gen.restingDopplerSigma = 0.3
+            // Stand a minute, hike ten, stand one, hike ten.
+            func walked(_ t: Double) -> Double { 0.6 * (min(max(0, t - 60), 600) + min(max(0, t - 720), 600)) }
+            let (fixes, truth) = gen.make(duration: 1320) { t in (walked(t), 10 * sin(walked(t) / 40)) }
+            var filter = PositionFilter(activity: .walk)
+            var distance = 0.0, moving = 0
+            for (fix, at) in fixes {
+                guard case .success(let e) = filter.update(fix, at: at) else { continue }
+                distance += e.distanceIncrement
+                if !e.isStationary { moving += 1 }
+            }
+            print("hike at 0.6 m/s, seed \(seed): truth \(truth) m, pacer \(distance) m, moving \(moving) of 1200 s")
+            XCTAssertEqual(distance, truth, accuracy: truth * 0.04, "seed \(seed)")
+            XCTAssertEqual(Double(moving), 1200, accuracy: 60, "seed \(seed)")
+        }
+    }
+
     func testFixesWithoutPositionAndDuplicatesAreCounted() {
         var filter = PositionFilter(activity: .run)
         let t = MonotonicInstant(seconds: 1)

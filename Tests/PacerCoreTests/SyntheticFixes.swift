@@ -31,6 +31,9 @@ struct SyntheticFixes {
     /// Uncorrelated noise on top (m, per axis): a receiver's fast jitter.
     var whiteSigma = 0.0
     var dopplerSigma = 0.1
+    /// Doppler noise while the true path stands still, when it differs (a receiver without a
+    /// static hold reports more at rest than in motion).
+    var restingDopplerSigma: Double?
     var withDoppler = true
     var outlierProbability = 0.0
     var noise: SeededNoise
@@ -67,7 +70,8 @@ struct SyntheticFixes {
                 var fix = GNSSFix(time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64((t * 1000).rounded())),
                                   mode: .threeD, latitude: g.latitude, longitude: g.longitude, altitudeMSL: 400, hdop: 1.1)
                 if withDoppler {
-                    let de = ve + dopplerSigma * noise.gaussian(), dn = vn + dopplerSigma * noise.gaussian()
+                    let sigma = hypot(ve, vn) < 0.05 ? restingDopplerSigma ?? dopplerSigma : dopplerSigma
+                    let de = ve + sigma * noise.gaussian(), dn = vn + sigma * noise.gaussian()
                     fix.speed = hypot(de, dn)
                     fix.track = (atan2(de, dn) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
                 }

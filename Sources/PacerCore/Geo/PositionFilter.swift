@@ -30,6 +30,12 @@ public struct PositionFilter: Sendable {
     /// Doppler velocity averaged as a vector (noise cancels; a magnitude average would not).
     private var smoothedDopplerEast = 0.0, smoothedDopplerNorth = 0.0
     private var smoothedDoppler: Double?
+    /// The Doppler velocity averaged since the standstill began (`restAverageSeconds`).
+    private var restDopplerEast = 0.0, restDopplerNorth = 0.0
+    /// The Doppler velocity integrated over the standstill (metres): its travel, if it was travel.
+    private var restTravelEast = 0.0, restTravelNorth = 0.0
+    /// Travel of a standstill that turned out to be slow travel, counted with the next step.
+    private var creptDistance = 0.0
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     /// The last Doppler velocity and the smoothing weight it got, for the resting noise.
@@ -174,11 +180,15 @@ public struct PositionFilter: Sendable {
         // |v| of a noisy vector is biased up by the noise across the track (about sigma^2 / 2v):
         // removing the filter's own velocity variance keeps a slow walk in noise from growing.
         // That variance follows the Doppler variance assumed from HDOP; the noise measured in
-        // motion scales it down when the receiver is better (true motion only adds to the
-        // measurement, so the smaller of the two bounds is the closer).
+        // motion scales it down when the receiver is better, and up when even the bound that
+        // acceleration cannot raise shows it worse (`MovingDopplerNoise`).
         var acrossVariance = (east.p11 + north.p11) / 2
-        if let velocity, let measured = movingNoise.noiseVariance, measured < velocity.variance {
-            acrossVariance *= measured / velocity.variance
+        if let velocity, let measured = movingNoise.noiseVariance {
+            if measured < velocity.variance {
+                acrossVariance *= measured / velocity.variance
+            } else if let floor = movingNoise.noiseVarianceAtLeast, floor > velocity.variance {
+                acrossVariance *= floor / velocity.variance
+            }
         }
         let speedNow = (max(0, east.velocity * east.velocity + north.velocity * north.velocity - acrossVariance)).squareRoot()
         if !stationary {
@@ -196,11 +206,14 @@ public struct PositionFilter: Sendable {
                     countedEast = east.position; countedNorth = north.position
                 }
             }
-            // Raw speeds below what the averaged resting noise reaches are as slow as standing; the
-            // step down to them is deceleration, travelled: only what follows waits.
+            increment += creptDistance
+            creptDistance = 0
+            // Raw speeds that a resting reading reaches (or below the standing threshold) are as
+            // slow as standing; the step down to them is deceleration, travelled: only what
+            // follows waits.
             // Without Doppler, the same for positions still within the anchor's radius: a
             // standstill being confirmed, whose wander is not travel.
-            let inBand = velocity != nil ? (fix.speed ?? .infinity) < standingSpeed : anchorHold != nil
+            let inBand = velocity != nil ? (fix.speed ?? .infinity) < max(standingSpeed, restingNoise.readingNoiseSpeed) : anchorHold != nil
             let holdLimit = velocity != nil ? parameters.holdSeconds : anchorHold ?? 0
             if inBand, previousInBand, instant.seconds(since: holdingSince ?? instant) < holdLimit {
                 holdingSince = holdingSince ?? instant
@@ -305,12 +318,31 @@ public struct PositionFilter: Sendable {
     private mutating func updateStationary(east e: Double, north n: Double, sigma: Double, dt: Double, at instant: MonotonicInstant) {
         if let doppler = smoothedDoppler {
             let base = parameters.stationarySpeed
+            var creeping = false
             if let v = lastDopplerVelocity {
-                if stationary { restingNoise.add(east: v.east, north: v.north, dt: v.dt) } else { restingNoise.interrupt() }
+                if stationary {
+                    restingNoise.add(east: v.east, north: v.north, dt: v.dt, travelSpeed: base)
+                    // Slow steady travel that the short average cannot tell from a noisy rest:
+                    // the Doppler averaged since the standstill began goes beyond what the
+                    // resting noise makes of that long an average.
+                    let alpha = min(1, v.dt / (PositionFilter.restAverageSeconds + v.dt))
+                    restDopplerEast += alpha * (v.east - restDopplerEast)
+                    restDopplerNorth += alpha * (v.north - restDopplerNorth)
+                    restTravelEast += v.east * v.dt
+                    restTravelNorth += v.north * v.dt
+                    let limit = max(base, restingNoise.noiseSpeed(alpha: alpha, confirmedOnly: true)) * 1.2
+                    creeping = hypot(restDopplerEast, restDopplerNorth) > limit
+                } else {
+                    restingNoise.interrupt()
+                    restDopplerEast = 0; restDopplerNorth = 0
+                    restTravelEast = 0; restTravelNorth = 0
+                }
                 standingSpeed = min(2 * base, max(base, restingNoise.noiseSpeed(alpha: v.alpha)))
             }
             let threshold = standingSpeed
-            if let v = lastDopplerVelocity, !stationary, let raw = lastRawDoppler, raw > 2 * threshold {
+            // Clear motion by the average: gated on the raw reading, a slow pace gave only the
+            // high side of its noise.
+            if let v = lastDopplerVelocity, !stationary, let raw = lastRawDoppler, doppler > 2 * base {
                 movingNoise.add(speed: raw, dt: v.dt)
             } else {
                 movingNoise.interrupt()
@@ -321,7 +353,12 @@ public struct PositionFilter: Sendable {
             let rising = (lastRawDoppler ?? 0) > max(base * 3, restingNoise.readingNoiseSpeed)
             let startsNow = rising && wasRising
             wasRising = rising
-            stationary = stationary ? doppler < threshold * 1.6 && !startsNow : doppler < threshold
+            if stationary, creeping, doppler < threshold * 1.6, !startsNow {
+                // The standstill was slow travel: its net Doppler displacement (noise cancels in
+                // the vector sum, steady travel does not) is the distance it covered.
+                creptDistance = hypot(restTravelEast, restTravelNorth)
+            }
+            stationary = stationary ? doppler < threshold * 1.6 && !startsNow && !creeping : doppler < threshold
             anchorHold = nil
             return
         }
@@ -343,6 +380,9 @@ public struct PositionFilter: Sendable {
         stationary = held >= hold
         anchorHold = held > 0 ? hold : nil
     }
+
+    /// Time constant of the average over a standstill that finds slow steady travel in it.
+    static let restAverageSeconds = 10.0
 
     /// Without Doppler, distance is counted in chords of the filtered track at least this many
     /// position sigmas long. Noise of σf across a chord of length D lengthens it by about σf²/D,
