@@ -56,11 +56,11 @@ final class BarometricAccuracyTests: XCTestCase {
         } else {
             XCTAssertEqual(row.baroGain, row.truthGain, accuracy: row.truthGain * 0.05, "\(label): gain within 5 %")
         }
-        // Distance: issue 13's 0.5 %, 0.75 % on walks and city runs (SimulatedAccuracyTests.distanceTolerance
+        // Distance: issue 13's 0.5 %, 0.75 % on walks and city runs (SimulatedAccuracyTests.tolerance
         // says which seeds miss 0.5 % and why); standing still under 3 m.
         if row.truthDistance >= 1 {
             XCTAssertEqual(row.distance, row.truthDistance,
-                           accuracy: row.truthDistance * SimulatedAccuracyTests.distanceTolerance(scenario), "\(label): distance")
+                           accuracy: row.truthDistance * SimulatedAccuracyTests.tolerance(scenario).distance, "\(label): distance")
         } else {
             XCTAssertLessThan(row.distance, 3, "\(label): standing still must not run")
         }

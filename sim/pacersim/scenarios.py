@@ -150,6 +150,20 @@ def strap_contact_loss(rng, seed):
                                 outliers_per_hour=3.0, outlier_m=(20, 200), doppler_sigma=0.15, geoid_sep=40.5))
 
 
+def hike(rng, seed):
+    return Scenario(
+        description="30 min slow hike at about 0.7 m/s on winding paths, with rests to look around",
+        activity="walk", duration=1800 - 1, footpod=False, idle_offset=10.0,
+        start_ms=_utc_ms(2026, 3, 9, 9, 0, seed), lat0=47.42110, lon0=10.98530,
+        geometry=RoadGeometry(rng, rng.uniform(0, 360), straight=(20, 120), angle_deg=(10, 100),
+                              radius=(3, 15), stop_prob=0.15, stop_wait=(15, 60)),
+        hills=Hills(rng, 1200.0, 10.0, (300, 1500), 0.06),
+        phases=[Phase(0.0, seconds=10, label="stand"), Phase(0.7, seconds=1770, label="hike"), Phase(0.0, label="stop")],
+        mover=Mover(**WALKER),
+        receiver=ReceiverParams(sigma_h=3.0, tau_h=rng.uniform(40, 120), hdop=1.2, sats=9,
+                                outliers_per_hour=4.0, outlier_m=(20, 150), doppler_sigma=0.2, geoid_sep=47.0))
+
+
 SCENARIOS = {
     "steady-run": steady_run,
     "city-run": city_run,
@@ -159,4 +173,5 @@ SCENARIOS = {
     "track-intervals": track_intervals,
     "tunnel": tunnel,
     "strap-contact-loss": strap_contact_loss,
+    "hike": hike,
 }
