@@ -5,12 +5,12 @@ import XCTest
 /// sigma²/2v, and the filter removes it. Removing the bias of a Doppler noise assumed from HDOP
 /// (0.15 m/s x HDOP) from a receiver that is better than that took 0.7 % off every slow walk.
 final class PositionFilterSpeedBiasTests: XCTestCase {
-    /// 30 minutes at 1.4 m/s on a gently winding path, Doppler noise 0.05 m/s per axis (HDOP
-    /// 1.1, so 0.17 m/s assumed): within 0.25 % (measured before: -0.6 % on every seed).
-    func testWalkWithAGoodReceiverIsNotShortened() {
+    /// 30 minutes at 1.4 m/s on a gently winding path with `dopplerSigma` of Doppler noise per
+    /// axis (HDOP 1.1, so 0.17 m/s assumed), seeds 1-4: each within `tolerance` of the truth.
+    private func checkWalk(dopplerSigma: Double, tolerance: Double) {
         for seed: UInt64 in 1...4 {
             var gen = SyntheticFixes(seed: seed)
-            gen.dopplerSigma = 0.05
+            gen.dopplerSigma = dopplerSigma
             let v = 1.4
             let (fixes, truth) = gen.make(duration: 1800) { t in (v * t, 15 * sin(v * t / 60)) }
             var filter = PositionFilter(activity: .walk)
@@ -18,30 +18,23 @@ final class PositionFilterSpeedBiasTests: XCTestCase {
             for (fix, at) in fixes {
                 if case .success(let e) = filter.update(fix, at: at) { distance += e.distanceIncrement }
             }
-            print("walk, Doppler noise 0.05 m/s, seed \(seed): truth \(truth) pacer \(distance) (\((distance - truth) / truth * 100) %)")
-            XCTAssertEqual(distance, truth, accuracy: truth * 0.0025, "seed \(seed)")
+            print("walk, Doppler noise \(dopplerSigma) m/s, seed \(seed): truth \(truth) pacer \(distance) (\((distance - truth) / truth * 100) %)")
+            XCTAssertEqual(distance, truth, accuracy: truth * tolerance, "seed \(seed)")
         }
     }
 
-    /// The same walk with a phone-grade receiver, 0.35 m/s of Doppler noise per axis (HDOP 1.1
-    /// assumes 0.17): the bias of the noise left uncorrected lengthened it (measured before:
-    /// +1.3 to +2.1 %); the lower bound of the noise measured in motion removes most of it, a
-    /// little more than all (-0.03 to -1.1 %: the filter's own variance, scaled, is an upper
-    /// bound of what its velocity keeps of the noise).
+    /// A receiver better than HDOP assumes (0.05 m/s): within 0.25 % (measured before: -0.6 %
+    /// on every seed).
+    func testWalkWithAGoodReceiverIsNotShortened() {
+        checkWalk(dopplerSigma: 0.05, tolerance: 0.0025)
+    }
+
+    /// A phone-grade receiver, 0.35 m/s: the bias of the noise left uncorrected lengthened the
+    /// walk (measured before: +1.3 to +2.1 %); the lower bound of the noise measured in motion
+    /// removes most of it, a little more than all (-0.03 to -1.1 %: the filter's own variance,
+    /// scaled, is an upper bound of what its velocity keeps of the noise).
     func testWalkWithANoisyReceiverIsNotLengthened() {
-        for seed: UInt64 in 1...4 {
-            var gen = SyntheticFixes(seed: seed)
-            gen.dopplerSigma = 0.35
-            let v = 1.4
-            let (fixes, truth) = gen.make(duration: 1800) { t in (v * t, 15 * sin(v * t / 60)) }
-            var filter = PositionFilter(activity: .walk)
-            var distance = 0.0
-            for (fix, at) in fixes {
-                if case .success(let e) = filter.update(fix, at: at) { distance += e.distanceIncrement }
-            }
-            print("walk, Doppler noise 0.35 m/s, seed \(seed): truth \(truth) pacer \(distance) (\((distance - truth) / truth * 100) %)")
-            XCTAssertEqual(distance, truth, accuracy: truth * 0.0125, "seed \(seed)")
-        }
+        checkWalk(dopplerSigma: 0.35, tolerance: 0.0125)
     }
 
     /// The lower bound of the noise in motion: the noise itself for white noise, below it for
