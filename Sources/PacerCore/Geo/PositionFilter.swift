@@ -353,12 +353,17 @@ public struct PositionFilter: Sendable {
             let rising = (lastRawDoppler ?? 0) > max(base * 3, restingNoise.readingNoiseSpeed)
             let startsNow = rising && wasRising
             wasRising = rising
-            if stationary, creeping, doppler < threshold * 1.6, !startsNow {
-                // The standstill was slow travel: its net Doppler displacement (noise cancels in
-                // the vector sum, steady travel does not) is the distance it covered.
-                creptDistance = hypot(restTravelEast, restTravelNorth)
+            if stationary {
+                let leaves = doppler >= threshold * 1.6 || startsNow
+                if !leaves, creeping {
+                    // The standstill was slow travel: its net Doppler displacement (noise cancels
+                    // in the vector sum, steady travel does not) is the distance it covered.
+                    creptDistance = hypot(restTravelEast, restTravelNorth)
+                }
+                stationary = !leaves && !creeping
+            } else {
+                stationary = doppler < threshold
             }
-            stationary = stationary ? doppler < threshold * 1.6 && !startsNow && !creeping : doppler < threshold
             anchorHold = nil
             return
         }

@@ -94,7 +94,7 @@ struct RestingDopplerNoise: Sendable {
 
     /// The speed (m/s) that a single resting reading stays below 99 % of the time (Rayleigh).
     var readingNoiseSpeed: Double {
-        (2 * log(100.0) * provisional.variance).squareRoot()
+        Self.speed99(perAxisVariance: provisional.variance)
     }
 
     /// The speed (m/s) that an exponential average (weight `alpha` per reading) of the resting
@@ -105,14 +105,19 @@ struct RestingDopplerNoise: Sendable {
         let m = confirmedOnly ? confirmed : provisional
         guard m.variance > 0, alpha > 0, alpha <= 1 else { return 0 }
         let r = (1 - alpha) * m.rho
-        let averaged = m.variance * alpha / (2 - alpha) * (1 + r) / (1 - r)
-        return (2 * log(100.0) * averaged).squareRoot()
+        return Self.speed99(perAxisVariance: m.variance * alpha / (2 - alpha) * (1 + r) / (1 - r))
     }
 
     /// The speed (m/s) that the mean of `readings` consecutive resting readings stays below 99 %
     /// of the time (AR(1) noise: the variance of a long mean grows by (1 + rho) / (1 - rho)).
     private static func meanNoiseSpeed(_ m: Moments, readings: Double) -> Double {
         guard m.variance > 0, readings >= 1 else { return 0 }
-        return (2 * log(100.0) * m.variance / readings * (1 + m.rho) / (1 - m.rho)).squareRoot()
+        return speed99(perAxisVariance: m.variance / readings * (1 + m.rho) / (1 - m.rho))
+    }
+
+    /// The speed that the magnitude of a velocity with this Gaussian noise per axis stays below
+    /// 99 % of the time (Rayleigh: sigma x sqrt(2 ln 100)).
+    private static func speed99(perAxisVariance: Double) -> Double {
+        (2 * log(100.0) * perAxisVariance).squareRoot()
     }
 }
