@@ -6,11 +6,16 @@ import XCTest
 /// (0.15 m/s x HDOP) from a receiver that is better than that took 0.7 % off every slow walk.
 final class PositionFilterSpeedBiasTests: XCTestCase {
     /// 30 minutes at 1.4 m/s on a gently winding path with `dopplerSigma` of Doppler noise per
-    /// axis (HDOP 1.1, so 0.17 m/s assumed), seeds 1-4: each within `tolerance` of the truth.
-    private func checkWalk(dopplerSigma: Double, tolerance: Double) {
-        for seed: UInt64 in 1...4 {
+    /// axis (HDOP 1.1, so 0.17 m/s assumed) and `alongTrackSigma` more along the track, seeds
+    /// 1-8: each within `tolerance` of the truth, their mean within `meanTolerance`. Noise along
+    /// the track integrates to a random error of its own (0.35 m/s: 0.6 % of a 30-minute walk,
+    /// one sigma), which no correction can remove; a bias shows in the mean.
+    private func checkWalk(dopplerSigma: Double, alongTrackSigma: Double = 0, tolerance: Double, meanTolerance: Double) {
+        var errors: [Double] = []
+        for seed: UInt64 in 1...8 {
             var gen = SyntheticFixes(seed: seed)
             gen.dopplerSigma = dopplerSigma
+            gen.alongTrackSigma = alongTrackSigma
             let v = 1.4
             let (fixes, truth) = gen.make(duration: 1800) { t in (v * t, 15 * sin(v * t / 60)) }
             var filter = PositionFilter(activity: .walk)
@@ -18,59 +23,35 @@ final class PositionFilterSpeedBiasTests: XCTestCase {
             for (fix, at) in fixes {
                 if case .success(let e) = filter.update(fix, at: at) { distance += e.distanceIncrement }
             }
-            print("walk, Doppler noise \(dopplerSigma) m/s, seed \(seed): truth \(truth) pacer \(distance) (\((distance - truth) / truth * 100) %)")
+            print("walk, Doppler noise \(dopplerSigma) m/s (\(alongTrackSigma) more along the track), seed \(seed): truth \(truth) pacer \(distance) (\((distance - truth) / truth * 100) %)")
             XCTAssertEqual(distance, truth, accuracy: truth * tolerance, "seed \(seed)")
+            errors.append((distance - truth) / truth)
         }
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        print("walk, Doppler noise \(dopplerSigma) m/s (\(alongTrackSigma) more along the track): mean error \(mean * 100) %")
+        XCTAssertEqual(mean, 0, accuracy: meanTolerance)
     }
 
     /// A receiver better than HDOP assumes (0.05 m/s): within 0.25 % (measured before: -0.6 %
     /// on every seed).
     func testWalkWithAGoodReceiverIsNotShortened() {
-        checkWalk(dopplerSigma: 0.05, tolerance: 0.0025)
+        checkWalk(dopplerSigma: 0.05, tolerance: 0.0025, meanTolerance: 0.001)
     }
 
     /// A phone-grade receiver, 0.35 m/s: the bias of the noise left uncorrected lengthened the
-    /// walk (measured before: +1.3 to +2.1 %); the lower bound of the noise measured in motion
-    /// removes most of it, a little more than all (-0.03 to -1.1 %: the filter's own variance,
-    /// scaled, is an upper bound of what its velocity keeps of the noise).
+    /// walk (+1.3 to +2.1 % on seeds 1-4); the lower bound of the noise measured in motion removes
+    /// it, and a little more (-1.2 to +0.1 %, mean -0.48 %; with the bound from the speed's changes,
+    /// mean -0.64 %): the filter's own velocity variance, scaled up to the noise, is more than
+    /// its velocity keeps of the noise.
     func testWalkWithANoisyReceiverIsNotLengthened() {
-        checkWalk(dopplerSigma: 0.35, tolerance: 0.0125)
+        checkWalk(dopplerSigma: 0.35, tolerance: 0.0125, meanTolerance: 0.006)
     }
 
-    /// The lower bound of the noise in motion: the noise itself for white noise, below it for
-    /// AR(1) noise (a correlated error changes less between readings), and unmoved by braking
-    /// and sprinting (speed steps of 1 m/s every minute) that raise the variance estimate.
-    func testMovingNoiseLowerBoundHoldsUnderAcceleration() {
-        for (sigma, rho) in [(0.35, 0.0), (0.15, 0.6)] {
-            var noise = MovingDopplerNoise()
-            var random = SeededNoise(seed: 4)
-            var error = sigma * random.gaussian()
-            for k in 0..<3000 {
-                error = rho * error + (1 - rho * rho).squareRoot() * sigma * random.gaussian()
-                let pace = (k / 60) % 2 == 0 ? 2.5 : 3.5
-                noise.add(speed: pace + error, dt: 1)
-            }
-            let bound = try! XCTUnwrap(noise.noiseVarianceAtLeast)
-            print("moving noise sigma \(sigma) rho \(rho): lower bound \(bound), variance estimate \(noise.noiseVariance ?? -1), true \(sigma * sigma)")
-            XCTAssertLessThanOrEqual(bound, sigma * sigma * 1.2, "sigma \(sigma) rho \(rho)")
-            if rho == 0 { XCTAssertGreaterThan(bound, sigma * sigma * 0.8) }
-        }
-    }
-
-    /// The estimate recovers white noise and AR(1) noise (a receiver's tracking loops make its
-    /// speed error wander for seconds) alike, from speeds with a slow true speed change on top.
-    func testMovingNoiseOfWhiteAndCorrelatedSpeedErrors() {
-        for (sigma, rho) in [(0.12, 0.0), (0.15, 0.6)] {
-            var noise = MovingDopplerNoise()
-            var random = SeededNoise(seed: 9)
-            var error = sigma * random.gaussian()
-            for k in 0..<3000 {
-                error = rho * error + (1 - rho * rho).squareRoot() * sigma * random.gaussian()
-                noise.add(speed: 1.4 + 0.1 * sin(Double(k) / 60) + error, dt: 1)
-            }
-            let measured = try! XCTUnwrap(noise.noiseVariance)
-            print("moving noise sigma \(sigma) rho \(rho): measured variance \(measured), true \(sigma * sigma)")
-            XCTAssertEqual(measured, sigma * sigma, accuracy: sigma * sigma * 0.3, "sigma \(sigma) rho \(rho)")
-        }
+    /// A stride's surge in the reported speed (0.2 m/s along the track only, on 0.1 m/s of
+    /// noise): it does not lengthen |v|, so nothing is to be taken off. Measured in the speed's
+    /// changes alone it read as noise, and -0.2 to -1.25 % came off (mean -0.84 %); across the
+    /// track it is left alone (-0.42 to +0.79 %, mean +0.10 %).
+    func testWalkWithAStrideSurgeIsNotShortened() {
+        checkWalk(dopplerSigma: 0.1, alongTrackSigma: 0.2, tolerance: 0.01, meanTolerance: 0.003)
     }
 }

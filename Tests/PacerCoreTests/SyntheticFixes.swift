@@ -34,6 +34,9 @@ struct SyntheticFixes {
     /// Doppler noise while the true path stands still, when it differs (a receiver without a
     /// static hold reports more at rest than in motion).
     var restingDopplerSigma: Double?
+    /// Speed noise along the track only (m/s): a stride's surge sampled once a second, or a
+    /// receiver whose filter smooths the course more than the speed. It does not lengthen |v|.
+    var alongTrackSigma = 0.0
     var withDoppler = true
     var outlierProbability = 0.0
     var noise: SeededNoise
@@ -71,7 +74,9 @@ struct SyntheticFixes {
                                   mode: .threeD, latitude: g.latitude, longitude: g.longitude, altitudeMSL: 400, hdop: 1.1)
                 if withDoppler {
                     let sigma = hypot(ve, vn) < 0.05 ? restingDopplerSigma ?? dopplerSigma : dopplerSigma
-                    let de = ve + sigma * noise.gaussian(), dn = vn + sigma * noise.gaussian()
+                    // Drawn only when asked for, so that every other test's noise stays as it was.
+                    let speed = hypot(ve, vn), surge = alongTrackSigma > 0 && speed >= 0.05 ? alongTrackSigma * noise.gaussian() / speed : 0
+                    let de = ve * (1 + surge) + sigma * noise.gaussian(), dn = vn * (1 + surge) + sigma * noise.gaussian()
                     fix.speed = hypot(de, dn)
                     fix.track = (atan2(de, dn) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
                 }

@@ -38,8 +38,11 @@ public struct PositionFilter: Sendable {
     private var creptDistance = 0.0
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
-    /// The last Doppler velocity and the smoothing weight it got, for the resting noise.
-    private var lastDopplerVelocity: (east: Double, north: Double, dt: Double, alpha: Double)?
+    /// The last Doppler velocity and the smoothing weight it got, for the resting noise, and the
+    /// cross-track component of its change from the reading before, for the noise in motion.
+    private var lastDopplerVelocity: (east: Double, north: Double, dt: Double, alpha: Double, acrossChange: Double?)?
+    /// The reading before's Doppler velocity, whose direction the next change is split along.
+    private var lastDopplerVector: (east: Double, north: Double)?
     private var restingNoise = RestingDopplerNoise()
     private var movingNoise = MovingDopplerNoise()
     /// Smoothed Doppler below which the receiver stands: the activity's threshold, raised to what
@@ -181,7 +184,7 @@ public struct PositionFilter: Sendable {
         // removing the filter's own velocity variance keeps a slow walk in noise from growing.
         // That variance follows the Doppler variance assumed from HDOP; the noise measured in
         // motion scales it down when the receiver is better, and up when even the bound that
-        // acceleration cannot raise shows it worse (`MovingDopplerNoise`).
+        // turns and strides cannot raise shows it worse (`MovingDopplerNoise`).
         var acrossVariance = (east.p11 + north.p11) / 2
         if let velocity, let measured = movingNoise.noiseVariance {
             if measured < velocity.variance {
@@ -294,6 +297,7 @@ public struct PositionFilter: Sendable {
     private mutating func updateDoppler(_ fix: GNSSFix, at instant: MonotonicInstant) {
         guard let v = PositionFilter.dopplerVelocity(fix) else {
             lastDopplerVelocity = nil
+            lastDopplerVector = nil
             if let t = lastDopplerTime, instant.seconds(since: t) > 5 { smoothedDoppler = nil }
             return
         }
@@ -302,13 +306,20 @@ public struct PositionFilter: Sendable {
             let alpha = min(1, dt / (2 + dt))
             smoothedDopplerEast += alpha * (v.east - smoothedDopplerEast)
             smoothedDopplerNorth += alpha * (v.north - smoothedDopplerNorth)
-            lastDopplerVelocity = (v.east, v.north, dt, alpha)
+            // |v| sin(course change): the change across the previous direction of travel.
+            var across: Double?
+            if let p = lastDopplerVector {
+                let norm = hypot(p.east, p.north)
+                if norm > 0 { across = (v.east * p.north - v.north * p.east) / norm }
+            }
+            lastDopplerVelocity = (v.east, v.north, dt, alpha, across)
         } else {
             smoothedDopplerEast = v.east
             smoothedDopplerNorth = v.north
             lastDopplerVelocity = nil
         }
         smoothedDoppler = hypot(smoothedDopplerEast, smoothedDopplerNorth)
+        lastDopplerVector = (v.east, v.north)
         lastRawDoppler = fix.speed
         lastDopplerTime = instant
     }
@@ -343,7 +354,7 @@ public struct PositionFilter: Sendable {
             // Clear motion by the average: gated on the raw reading, a slow pace gave only the
             // high side of its noise.
             if let v = lastDopplerVelocity, !stationary, let raw = lastRawDoppler, doppler > 2 * base {
-                movingNoise.add(speed: raw, dt: v.dt)
+                movingNoise.add(speed: raw, acrossChange: v.acrossChange, dt: v.dt)
             } else {
                 movingNoise.interrupt()
             }
