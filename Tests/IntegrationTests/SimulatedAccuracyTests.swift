@@ -17,17 +17,22 @@ final class SimulatedAccuracyTests: XCTestCase {
     /// 1 and 4 -0.58 % / -0.69 %, city-run seed 5 -0.52 %; Pacer -0.63 %, -0.70 %, -0.54 %), and
     /// the positions, 3-4 m off with multipath, cannot tell the along-track part on winding paths.
     /// `sim/accuracy_sweep.py` prints the table over seeds 1-10.
-    /// A slow hike at 0.7 m/s holds 3 % and 10 % of moving time: its pace is within the
-    /// receivers' resting Doppler noise, and each dip that looks like a stop costs the 10 s the
-    /// filter's long average needs to see travel in it (measured over seeds 1-8: -6.2..+2.3 %,
-    /// moving -12..-169 s of 1770; before the filter told slow travel from rest, -5..-30 %).
+    /// A slow hike at 0.7 m/s holds 4 % and 10 % of moving time. Its pace is within the
+    /// receivers' resting Doppler noise: each dip that looks like a stop lasts the 10 s the
+    /// filter's long average needs to see travel in it, and then counts that travel and the
+    /// distance held back before it (measured over seeds 1-8: -1.2..+3.3 %, moving -12..-169 s
+    /// of 1770; -6.2..+2.3 % while that held distance was lost, -5..-30 % before the filter
+    /// told slow travel from rest). Receiver a's hikes run long (+3.3 % on seed 1): its Doppler
+    /// noise, 0.2 m/s and correlated, is more than HDOP suggests, and at 0.7 m/s the |v| bias
+    /// that leaves uncorrected is 1-3 %; the noise measured in motion may only lower the assumed
+    /// one (raised by it, accelerations took 0.6 % off the city runs).
     /// Its steps without a footpod hold 20 %: the moving time it loses, and two stride models
     /// that disagree at that pace (the sim's cadence never drops below 90 spm; Pacer's steps
     /// shorten with the square root of speed, 83 spm at 0.7 m/s), measured -12..-17 %.
     static func tolerance(_ scenario: String) -> (distance: Double, moving: Double, stepsWithoutFootpod: Double) {
         switch scenario {
         case "walk", "city-run": (0.0075, 0.02, 0.10)
-        case "hike": (0.03, 0.10, 0.20)
+        case "hike": (0.04, 0.10, 0.20)
         default: (0.005, 0.02, 0.10)
         }
     }

@@ -122,16 +122,12 @@ final class PositionFilterTests: XCTestCase {
         XCTAssertGreaterThan(table.standing, 0.9)
     }
 
-    /// A steep hike at 0.6 m/s with a receiver that reports 0.3 m/s of noise at rest (no static
-    /// hold): the hike stood still after every dip of its speed, and the hike itself, counted as
-    /// resting noise, raised the standing threshold until it never walked again (-15 to -37 %
-    /// and minutes of moving time on both simulated receivers; here, 0 m of 731).
-    func testSlowHikeWithANoisyRestingReceiverIsNotStanding() {
+    /// Stand a minute, hike ten at 0.6 m/s on a winding path, stand one, hike ten; seeds 1-4.
+    private func checkHike(restingSigma: Double, movingSigma: Double, tolerance: Double, movingTolerance: Double = 60) {
         for seed: UInt64 in 1...4 {
             var gen = SyntheticFixes(seed: seed)
-            gen.dopplerSigma = 0.12
-            gen.restingDopplerSigma = 0.3
-            // Stand a minute, hike ten, stand one, hike ten.
+            gen.dopplerSigma = movingSigma
+            gen.restingDopplerSigma = restingSigma
             func walked(_ t: Double) -> Double { 0.6 * (min(max(0, t - 60), 600) + min(max(0, t - 720), 600)) }
             let (fixes, truth) = gen.make(duration: 1320) { t in (walked(t), 10 * sin(walked(t) / 40)) }
             var filter = PositionFilter(activity: .walk)
@@ -141,10 +137,29 @@ final class PositionFilterTests: XCTestCase {
                 distance += e.distanceIncrement
                 if !e.isStationary { moving += 1 }
             }
-            print("hike at 0.6 m/s, seed \(seed): truth \(truth) m, pacer \(distance) m, moving \(moving) of 1200 s")
-            XCTAssertEqual(distance, truth, accuracy: truth * 0.04, "seed \(seed)")
-            XCTAssertEqual(Double(moving), 1200, accuracy: 60, "seed \(seed)")
+            print("hike at 0.6 m/s, noise \(restingSigma) m/s at rest, seed \(seed): truth \(truth) m, pacer \(distance) m, moving \(moving) of 1200 s")
+            XCTAssertEqual(distance, truth, accuracy: truth * tolerance, "seed \(seed)")
+            XCTAssertEqual(Double(moving), 1200, accuracy: movingTolerance, "seed \(seed)")
         }
+    }
+
+    /// A receiver that reports 0.3 m/s of noise at rest (no static hold): the hike stood still
+    /// after every dip of its speed, and the hike itself, counted as resting noise, raised the
+    /// standing threshold until it never walked again (-15 to -37 % and minutes of moving time
+    /// on both simulated receivers; here, 0 m of 731).
+    func testSlowHikeWithANoisyRestingReceiverIsNotStanding() {
+        checkHike(restingSigma: 0.3, movingSigma: 0.12, tolerance: 0.04)
+    }
+
+    /// 0.45 m/s of noise at rest, 0.16 in motion (receiver b at its noisiest): a 0.6 m/s pace is
+    /// inside what rest can fake over a few seconds, so the hike dips into standstills that the
+    /// 10 s average then finds to be travel. The distance held back as each began was dropped,
+    /// and the travel found was held again and dropped at the next dip: -14 to -24 % (the
+    /// simulated hike on receiver b lost up to 6 %); now -1.7 to +0.5 %. The dips still read as
+    /// standing while they last: 260-330 s of the 1200 moving (the distance comes back once the
+    /// average has seen the travel, the moving time does not).
+    func testSlowHikeDipsIntoStandstillsLoseNoDistance() {
+        checkHike(restingSigma: 0.45, movingSigma: 0.16, tolerance: 0.03, movingTolerance: 360)
     }
 
     func testFixesWithoutPositionAndDuplicatesAreCounted() {

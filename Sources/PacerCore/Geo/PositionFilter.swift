@@ -36,6 +36,8 @@ public struct PositionFilter: Sendable {
     private var restTravelEast = 0.0, restTravelNorth = 0.0
     /// Travel of a standstill that turned out to be slow travel, counted with the next step.
     private var creptDistance = 0.0
+    /// The held distance that the latest standstill dropped when it began.
+    private var heldBeforeStandstill = 0.0
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     /// The last Doppler velocity and the smoothing weight it got, for the resting noise, and the
@@ -209,8 +211,6 @@ public struct PositionFilter: Sendable {
                     countedEast = east.position; countedNorth = north.position
                 }
             }
-            increment += creptDistance
-            creptDistance = 0
             // Raw speeds that a resting reading reaches (or below the standing threshold) are as
             // slow as standing; the step down to them is deceleration, travelled: only what
             // follows waits.
@@ -226,8 +226,13 @@ public struct PositionFilter: Sendable {
                 increment += releaseHeld()
             }
             previousInBand = inBand
+            // Travel that a standstill turned out to be was judged on 10 s of Doppler: it does not
+            // wait again (held, it was lost to the next dip of a slow hiker's average).
+            increment += creptDistance
+            creptDistance = 0
         } else {
             previousInBand = true
+            if !wasStationary { heldBeforeStandstill = heldDistance }
             if !wasStationary || velocity == nil || (fix.speed ?? 0) <= 3 * parameters.stationarySpeed {
                 // The stop's held distance is dropped, and so is a possible start that stopped.
                 heldDistance = 0
@@ -369,7 +374,11 @@ public struct PositionFilter: Sendable {
                 if !leaves, creeping {
                     // The standstill was slow travel: its net Doppler displacement (noise cancels
                     // in the vector sum, steady travel does not) is the distance it covered.
-                    creptDistance = hypot(restTravelEast, restTravelNorth)
+                    // So was the distance held back when it began; a possible start within it
+                    // is in the vector sum already.
+                    creptDistance = hypot(restTravelEast, restTravelNorth) + heldBeforeStandstill
+                    heldDistance = 0
+                    holdingSince = nil
                 }
                 stationary = !leaves && !creeping
             } else {
