@@ -61,6 +61,7 @@ struct RestingDopplerNoise: Sendable {
         pendingSeconds += dt
         pendingEast += east * dt
         pendingNorth += north * dt
+        var travelled = false
         while pendingStart < pending.count, pendingSeconds - pending[pendingStart].dt >= Self.confirmSeconds {
             let r = pending[pendingStart]
             let mean = hypot(pendingEast, pendingNorth) / pendingSeconds
@@ -69,15 +70,27 @@ struct RestingDopplerNoise: Sendable {
             pendingSeconds -= r.dt
             pendingEast -= r.east * r.dt
             pendingNorth -= r.north * r.dt
-            if travelling { confirmed.previous = nil } else { confirmed.count(east: r.east, north: r.north, dt: r.dt) }
+            if travelling {
+                confirmed.previous = nil
+                travelled = true
+            } else {
+                confirmed.count(east: r.east, north: r.north, dt: r.dt)
+            }
         }
         if pendingStart >= 64 {
             // Keeps the storage it has: no allocation at 1 or 10 Hz once it has grown.
             pending.removeFirst(pendingStart)
             pendingStart = 0
         }
-        provisional = confirmed
-        for r in pending[pendingStart...] { provisional.count(east: r.east, north: r.north, dt: r.dt) }
+        if travelled {
+            // A reading left out: the confirmed ones and the pending ones are a new sequence.
+            provisional = confirmed
+            for r in pending[pendingStart...] { provisional.count(east: r.east, north: r.north, dt: r.dt) }
+        } else {
+            // Confirming a reading moves it from pending to confirmed in the same order: the
+            // sequence `provisional` counted is unchanged, and only the new reading is added.
+            provisional.count(east: east, north: north, dt: dt)
+        }
     }
 
     /// The standstill ended (or the Doppler paused): the pending readings are dropped, as the
