@@ -83,8 +83,11 @@ final class BarometerTests: XCTestCase {
     /// A road ride over rollers (300-800 m long, 2-6 m high) at 8 m/s: the climbing is all in
     /// hills passed in 40-100 s. The 4 s low-pass this altimeter had kept 85-97 % of such a
     /// hill's height and counted 91.5-93 % of the gain here (218.8 of 235.5 m, 238.6 of 260.8,
-    /// 122.3 of 132.5); the quadratic fit over 11 s keeps it within 0.6 %. Read at 1 Hz and at 4 Hz with 3 Pa of noise (a BMP280 at low oversampling), so the
-    /// fit is held to a rate and a noise it was not chosen on.
+    /// 122.3 of 132.5); the quadratic fit over 11 s keeps it within 0.6 %. Read at 1 Hz and at
+    /// 4 Hz with 3 Pa of noise (a BMP280 at low oversampling), so the fit is held to a rate and a
+    /// noise it was not chosen on. Every 5 minutes a gust holds the pressure 35 Pa (3 m) off for
+    /// 3 s, under the gate's climb-rate bound at this speed: the fit leaves it out (without that,
+    /// the gusts added up to 7 m, 5.4 % at 4 Hz).
     func testRollersAtRidingSpeedKeepTheirClimbing() {
         for (rate, noisePa, seed) in [(1.0, 1.0, UInt64(1)), (1.0, 1.0, 2), (4.0, 3.0, 3), (4.0, 3.0, 4)] {
             var noise = SeededNoise(seed: seed)
@@ -102,7 +105,8 @@ final class BarometerTests: XCTestCase {
                 let t = Double(k) / rate, h = altitude(8 * t)
                 trueGain += max(0, h - previous)
                 previous = h
-                let p = BarometerTests.pascals(atAltitude: h) + noisePa * noise.gaussian()
+                let gust = k % Int(300 * rate) < Int(3 * rate) && k > 0 ? (k / Int(300 * rate) % 2 == 0 ? 35.0 : -35.0) : 0
+                let p = BarometerTests.pascals(atAltitude: h) + noisePa * noise.gaussian() + gust
                 altimeter.update(pascals: (p * 10).rounded() / 10, speed: 8, at: MonotonicInstant(nanoseconds: Int64(t * 1e9)))
             }
             print("BARO | rollers \(rate) Hz \(noisePa) Pa seed \(seed): gain \(altimeter.gain) of \(trueGain)")

@@ -122,7 +122,9 @@ public struct BarometricAltimeter: Sendable {
         guard dt > 0 else { return }
         // A long gap (a tunnel, a lost sensor) starts the fit again at the new altitude.
         if dt > 30 { smoother.reset() }
-        let next = smoother.add(value, at: instant)
+        // A reading a metre or six sigmas off the fit through its neighbours is a spike the gate
+        // let through (a gust under its climb-rate bound): terrain is smooth to centimetres there.
+        let next = smoother.add(value, at: instant, outlierDistance: max(1, 6 * (noise ?? 0.1)))
         smoothed = (next, instant)
         if rebase {
             band.start(at: next)
