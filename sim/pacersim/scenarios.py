@@ -105,6 +105,18 @@ def ride_10hz(rng, seed):
                                 outliers_per_hour=2.0, outlier_m=(20, 250), doppler_sigma=0.1, geoid_sep=47.5))
 
 
+def rolling_ride(rng, seed):
+    return Scenario(
+        description="1 h road ride over rollers: hills 300-1500 m long, passed in 40-190 s at 8 m/s",
+        activity="ride", duration=3600 - 1, footpod=False,
+        start_ms=_utc_ms(2026, 3, 10, 8, 0, seed), lat0=51.16380, lon0=-1.74840,
+        geometry=_road_ride(rng, 0.06), hills=Hills(rng, 300.0, 15.0, (300, 1500), 0.07),
+        phases=[Phase(0.0, seconds=5, label="stand"), Phase(8.0, seconds=3590, label="ride"), Phase(0.0, label="stop")],
+        mover=Mover(**RIDER),
+        receiver=ReceiverParams(sigma_h=2.0, tau_h=rng.uniform(30, 120), hdop=0.8, sats=12,
+                                outliers_per_hour=2.0, outlier_m=(20, 250), doppler_sigma=0.1, geoid_sep=47.5))
+
+
 def track_intervals(rng, seed):
     phases = [Phase(0.0, seconds=5, label="stand"), Phase(3.0, metres=800, label="warm-up")]
     for k in range(6):
@@ -174,4 +186,5 @@ SCENARIOS = {
     "tunnel": tunnel,
     "strap-contact-loss": strap_contact_loss,
     "hike": hike,
+    "rolling-ride": rolling_ride,
 }
