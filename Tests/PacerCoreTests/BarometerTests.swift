@@ -115,4 +115,19 @@ final class BarometerTests: XCTestCase {
                            "\(rate) Hz, \(noisePa) Pa, seed \(seed): true gain \(trueGain)")
         }
     }
+
+    /// The smoother's fit: a parabola comes back exactly at the middle of the span (a low-pass
+    /// would cut its top), fewer than 5 readings give their mean, and a 3-reading spike in 11 is
+    /// left out by the refit where the plain fit moves 1.8 of its 3 m.
+    func testQuadraticSmootherKeepsAParabolaAndLeavesASpikeOut() {
+        func instant(_ t: Double) -> MonotonicInstant { MonotonicInstant(nanoseconds: Int64(t * 1e9)) }
+        var smoother = QuadraticSmoother(span: 10)
+        var value = 0.0
+        for t in stride(from: 0.0, through: 20, by: 1) { value = smoother.add(5 - 0.1 * (t - 15) * (t - 15), at: instant(t)) }
+        XCTAssertEqual(value, 5, accuracy: 1e-9, "the top of the parabola, at t = 15")
+        XCTAssertEqual(QuadraticSmoother.fitAtMiddle([(instant(0), 1), (instant(1), 2), (instant(2), 6), (instant(3), 3)]), 3)
+        let spiked = (0...10).map { k in (instant(Double(k)), (4...6).contains(k) ? 103.0 : 100.0) }
+        XCTAssertEqual(QuadraticSmoother.fitAtMiddle(spiked), 101.8, accuracy: 0.01, "the plain fit takes 60 % of the spike")
+        XCTAssertEqual(QuadraticSmoother.fitAtMiddle(spiked, outlierDistance: 1), 100, accuracy: 1e-9)
+    }
 }
