@@ -4,6 +4,7 @@
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
                          [--bike on|off|auto] [--receiver a|b] [--barometer on|off]
+                         [--barometer-rate HZ] [--barometer-noise PA]
     sim/scenario.py --list
     sim/scenario.py all --seed N --out DIR
 Python 3.9+ standard library only; the same seed always gives the same bytes.
@@ -39,6 +40,8 @@ def main(argv=None):
                     help="receiver model: a (sim/pacersim/gnss.py) or b (gnss_b.py, another noise spectrum)")
     ap.add_argument("--barometer", choices=["on", "off"], default="off",
                     help="0x2A6D pressure (ISA, weather drift, warm-up, noise, gusts) and 0x2A6E temperature")
+    ap.add_argument("--barometer-rate", type=float, default=1.0, help="pressure readings a second (IIO: 1-4)")
+    ap.add_argument("--barometer-noise", type=float, help="white pressure noise in Pa (default: 0.7-1.3, drawn)")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -56,7 +59,8 @@ def main(argv=None):
     opts = Options(footpod={"on": True, "off": False, "auto": None}[a.footpod], zones=zones, rate_hz=a.rate,
                    start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
                    gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike],
-                   receiver=a.receiver, barometer=a.barometer == "on")
+                   receiver=a.receiver, barometer=a.barometer == "on", barometer_rate_hz=a.barometer_rate,
+                   barometer_noise_pa=a.barometer_noise)
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:

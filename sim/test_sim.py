@@ -319,6 +319,27 @@ class BarometerAndReceiverBTests(unittest.TestCase):
         b = self.generated("walk", 2)
         self.assertEqual(a[1], b[1])
 
+    def test_barometer_rate_and_noise_options(self):
+        """--barometer-rate and --barometer-noise: four readings a second with the noise given,
+        and the same weather and warm-up as the default sensor (the same seeded draws)."""
+        import struct
+        from pacersim import barometer
+        from pacersim.generator import Options
+        d = os.path.join(OUT, "baro-fast-walk")
+        truth = generate("walk", 1, d, Options(barometer=True, barometer_rate_hz=4.0, barometer_noise_pa=3.0))
+        with open(os.path.join(d, "walk.ble")) as f:
+            notes = [n for n in (ble.parse_log_line(x) for x in f) if n is not None]
+        slow, _, _ = self.generated("walk")
+        pressures = [struct.unpack("<I", p)[0] / 10.0 for _, c, p in notes if c == barometer.PRESSURE]
+        self.assertAlmostEqual(len(pressures) / truth["elapsed_s"], 4.0, delta=0.1)
+        self.assertEqual(truth["barometer"]["noise_pa"], 3.0)
+        self.assertEqual(truth["barometer"]["warm_up_pa"], slow["barometer"]["warm_up_pa"])
+        self.assertEqual(truth["barometer"]["sea_level_start_pa"], slow["barometer"]["sea_level_start_pa"])
+        # second differences of white noise have sigma sqrt(6) x its own: about 7 Pa here
+        d2 = [pressures[i] - 2 * pressures[i - 1] + pressures[i - 2] for i in range(2, len(pressures))]
+        d2.sort()
+        self.assertAlmostEqual((d2[int(0.8413 * len(d2))] - d2[int(0.1587 * len(d2))]) / 2 / 6 ** 0.5, 3.0, delta=0.3)
+
     def test_receiver_b_is_another_model_with_the_same_truth(self):
         ta, _, na = self.generated("walk", 3, "a")
         tb, _, nb = self.generated("walk", 3, "b")

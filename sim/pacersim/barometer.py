@@ -53,13 +53,15 @@ class Weather:
                 "trend_hpa_per_h": round(self.trend_pa_per_s * 36.0, 3), "swell_hpa": round(self.swell_pa / 100.0, 3)}
 
 
-def readings(rng, path, end_s, rate_hz=1.0):
+def readings(rng, path, end_s, rate_hz=1.0, noise_pa=None):
     """[(t s, pressure Pa, temperature degC or None)] about rate_hz a second; the temperature
-    rides along every tenth reading. Also returns the truth parameters."""
+    rides along every tenth reading. Also returns the truth parameters. noise_pa replaces the
+    drawn white noise (a BMP280 at low oversampling has about 3 Pa)."""
     weather = Weather(rng)
     warm_pa = rng.choice((-1, 1)) * rng.uniform(5.0, 20.0)
     warm_tau = rng.uniform(60.0, 150.0)
-    noise_pa = rng.uniform(0.7, 1.3)
+    drawn_noise_pa = rng.uniform(0.7, 1.3)
+    noise_pa = drawn_noise_pa if noise_pa is None else noise_pa
     spikes = []
     t = rng.expovariate(4.0 / 3600.0)
     while t < end_s:

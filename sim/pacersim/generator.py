@@ -27,10 +27,12 @@ def cadence_spm(activity, v):
 
 class Options:
     def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False,
-                 bike_sensors=None, receiver="a", barometer=False):
+                 bike_sensors=None, receiver="a", barometer=False, barometer_rate_hz=1.0, barometer_noise_pa=None):
         self.gsv = gsv
         self.receiver = receiver          # "a": gnss.py, "b": gnss_b.py (a differently built receiver)
         self.barometer = barometer        # 0x2A6D pressure and 0x2A6E temperature in the BLE log
+        self.barometer_rate_hz = barometer_rate_hz
+        self.barometer_noise_pa = barometer_noise_pa  # None: 0.7-1.3 Pa, drawn per scenario
         self.bike_sensors = bike_sensors   # None: a power meter and a CSC sensor on rides
         self.footpod = footpod
         self.zones = tuple(zones)
@@ -224,7 +226,8 @@ def generate(name, seed, out_dir, options=None):
             events.append((ms, 2, ble.log_line(ms, characteristic, payload)))
     baro_truth = None
     if opts.barometer:
-        baro, baro_truth = barometer.readings(random.Random("%s/%d/barometer" % (name, seed)), path, end_s)
+        baro, baro_truth = barometer.readings(random.Random("%s/%d/barometer" % (name, seed)), path, end_s,
+                                              rate_hz=opts.barometer_rate_hz, noise_pa=opts.barometer_noise_pa)
         for t, pa, celsius in baro:
             ms = sc.start_ms + int(round(t * 1000))
             events.append((ms, 3, ble.log_line(ms, barometer.PRESSURE, barometer.pressure_payload(pa))))
