@@ -60,7 +60,7 @@ def readings(rng, path, end_s, rate_hz=1.0, noise_pa=None):
     weather = Weather(rng)
     warm_pa = rng.choice((-1, 1)) * rng.uniform(5.0, 20.0)
     warm_tau = rng.uniform(60.0, 150.0)
-    drawn_noise_pa = rng.uniform(0.7, 1.3)
+    drawn_noise_pa = rng.uniform(0.7, 1.3)  # drawn even when given: the later draws stay the same
     noise_pa = drawn_noise_pa if noise_pa is None else noise_pa
     spikes = []
     t = rng.expovariate(4.0 / 3600.0)

@@ -34,7 +34,7 @@ public struct BarometricAltimeter: Sendable {
     /// Seconds of readings in the quadratic fit; the altitude used for gain and samples is the
     /// fit's value in the middle of them, half this old. 11 s keeps 99 % of a roller passed in
     /// 25 s (300 m at 12 m/s) and takes white noise's variance to about 2.3 / readings.
-    public let smoothingSeconds: Double
+    public var smoothingSeconds: Double { smoother.span }
     /// Dead band = max(`minimumDeadBand`, `noiseMultiple` x the readings' one-sigma noise).
     public var noiseMultiple: Double
     public var minimumDeadBand: Double
@@ -59,7 +59,6 @@ public struct BarometricAltimeter: Sendable {
     public init(calibrationSeconds: Double = 1800, smoothingSeconds: Double = 11, noiseMultiple: Double = 6,
                 minimumDeadBand: Double = 0.4, gateResetSeconds: Double = 5) {
         self.calibrationSeconds = calibrationSeconds
-        self.smoothingSeconds = smoothingSeconds
         smoother = QuadraticSmoother(span: smoothingSeconds)
         self.noiseMultiple = noiseMultiple
         self.minimumDeadBand = minimumDeadBand
