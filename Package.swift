@@ -28,14 +28,17 @@ let daemonLinkerSettings = boardLinkerSettings + [
 ]
 
 /// libdbus's header directories, given by hand: pkg-config would also hand every executable -ldbus-1 (and,
-/// through it, libsystemd and six more libraries), which CLazyLibraries exists to avoid.
+/// through it, libsystemd and six more libraries), which CLazyLibraries exists to avoid. One of them is the
+/// target's multiarch folder. A manifest's `#if arch()` sees the machine that builds, not the target, so a
+/// cross build (scripts/cross-build) names its target in PACER_MULTIARCH.
 #if arch(arm64)
-let multiarch = "aarch64-linux-gnu"
+let buildMachineMultiarch = "aarch64-linux-gnu"
 #elseif arch(arm)
-let multiarch = "arm-linux-gnueabihf"
+let buildMachineMultiarch = "arm-linux-gnueabihf"
 #else
-let multiarch = "x86_64-linux-gnu"
+let buildMachineMultiarch = "x86_64-linux-gnu"
 #endif
+let multiarch = Context.environment["PACER_MULTIARCH"] ?? buildMachineMultiarch
 let dbusHeaders = ["-I/usr/include/dbus-1.0", "-I/usr/lib/\(multiarch)/dbus-1.0/include"]
 
 /// Pacer: a training-data daemon for embedded Linux. No SwiftPM dependencies:

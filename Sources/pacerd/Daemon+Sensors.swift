@@ -60,7 +60,7 @@ extension Daemon {
             if let measurement { sensorBroadcaster?.sensorSent(measurement, at: instant) }
             if case .heartRate(let m)? = measurement {
                 let bpm = HeartRateReading(m).acceptedHeartRate
-                let zone = recorder.phase.isActive ? heartRateZone : nil
+                let zone = recorder.isActive ? heartRateZone : nil
                 for alert in alerts.heartRate(bpm, zone: zone, at: instant, time: recorder.time(at: input)) { broadcast(alert) }
             }
         case let .malformed(address, notification, reason):

@@ -57,7 +57,7 @@ extension Daemon {
         guard let weather = SessionWeather(detail: String(decoding: fetch.output, as: UTF8.self)) else {
             return DaemonLog.warning("weather: pacerctl printed no report the journal can keep")
         }
-        guard fetch.session == journal?.sessionID, recorder.phase.isActive else { return }
+        guard fetch.session == journal?.sessionID, recorder.isActive else { return }
         recorder.attachWeather(weather, at: Daemon.now()) { handle($0) }
         DaemonLog.info("weather: \(weather.station) attached to session \(fetch.session ?? "unsaved")")
     }

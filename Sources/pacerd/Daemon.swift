@@ -246,7 +246,7 @@ final class Daemon {
             DaemonLog.info("signal \(signo): shutting down")
             notifier.notify("STOPPING=1")
             // A clean shutdown ends the session properly (only a crash leaves one to resume).
-            if recorder.phase.isActive { _ = command(.stop) }
+            if recorder.isActive { _ = command(.stop) }
             loop.stop()
         }
     }

@@ -34,7 +34,7 @@ final class AwardsAndLoadTests: XCTestCase {
 
     func testPersonalRecordsOnlyWhenBroken() throws {
         let l = try ledger([F.session(1, "2026-03-01", best: [300, 1600]), F.session(2, "2026-03-02", best: [310, 1500]),
-                            F.session(3, "2026-03-03", best: [290, nil]), F.session(4, "2026-03-04", best: [280], ).with(activity: .walk)])
+                            F.session(3, "2026-03-03", best: [290, nil]), F.session(4, "2026-03-04", best: [280]).with(activity: .walk)])
         XCTAssertEqual(l.earned.filter { $0.family == "record" }.map(\.id), ["pr-run-5 km-2", "pr-run-1 km-3"])
     }
 

@@ -45,13 +45,16 @@ final class HistoryIndexBuilderTests: XCTestCase {
         let bytes = builder.encode(segments: sizes)
         XCTAssertEqual(bytes, HistoryIndex.encode(segments: sizes, entries: expected))
 
-        let reader = bytes.withUnsafeBytes { HistoryIndexReader($0) }
-        XCTAssertEqual(reader?.count, 3)
-        XCTAssertEqual(reader?.hasSummaries, true)
-        XCTAssertEqual(reader?.summary(0)?.elapsedSeconds, 4000)
-        XCTAssertEqual(reader?.summary(0)?.laps.count, 7)
-        XCTAssertEqual(reader?.row(0).offset, 200)
-        XCTAssertEqual(reader?.summary(2)?.distanceMeters, 5050)
+        // The reader reads `bytes` in place: every use stays inside the closure that lends them.
+        bytes.withUnsafeBytes { raw in
+            let reader = HistoryIndexReader(raw)
+            XCTAssertEqual(reader?.count, 3)
+            XCTAssertEqual(reader?.hasSummaries, true)
+            XCTAssertEqual(reader?.summary(0)?.elapsedSeconds, 4000)
+            XCTAssertEqual(reader?.summary(0)?.laps.count, 7)
+            XCTAssertEqual(reader?.row(0).offset, 200)
+            XCTAssertEqual(reader?.summary(2)?.distanceMeters, 5050)
+        }
     }
 
     /// What a scan hands over: a new session adds a row, a continuation with its own end
@@ -81,7 +84,7 @@ final class HistoryIndexBuilderTests: XCTestCase {
     func testAnEmptyBuilderEncodesAnEmptyIndex() {
         let bytes = HistoryIndex.Builder().encode(segments: sizes)
         XCTAssertEqual(bytes, HistoryIndex.encode(segments: sizes, entries: []))
-        XCTAssertEqual(bytes.withUnsafeBytes { HistoryIndexReader($0) }?.count, 0)
+        XCTAssertEqual(bytes.withUnsafeBytes { HistoryIndexReader($0)?.count }, 0)
     }
 
     /// An ended session reopened and cut off before its own end (a torn offline append, then a

@@ -156,7 +156,8 @@ final class StrengthTests: XCTestCase {
         let e = WorkoutEvaluation.endurance(rows, activity: .run, calendar: .utc, tsb: -15)
         XCTAssertEqual(e.findings.map(\.kind), ["pace_faster", "efficiency_up", "momentum_accelerating", "load_productive"])
         XCTAssertEqual(e.findings[0].value!, -10, accuracy: 1e-9)
-        XCTAssertEqual(e.findings[1].value!, (10_000.0 / 2900 * 60 / 152) / (10_000.0 / 3000 * 60 / 150) - 1, accuracy: 1e-12)
+        let efficiencyAfter: Double = 10_000.0 / 2900 * 60 / 152, efficiencyBefore: Double = 10_000.0 / 3000 * 60 / 150
+        XCTAssertEqual(e.findings[1].value!, efficiencyAfter / efficiencyBefore - 1, accuracy: 1e-12)
         // Momentum k = 1: the last 10 km against the 3 km before it.
         XCTAssertEqual(e.findings[2].value!, 10_000.0 / 3000 - 1, accuracy: 1e-12)
     }

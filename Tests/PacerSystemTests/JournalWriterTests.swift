@@ -114,7 +114,7 @@ final class JournalWriterTests: XCTestCase {
         // A write torn by power loss: the first 7 bytes of a short samples frame of 20 bytes.
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: segmentPath()))
         handle.seekToEndOfFile()
-        handle.write(Data([0x80 | 20, 0, 0x10, 0, 2, 0xAB, 0xCD]))
+        handle.write(Data([UInt8(0x80 | 20), 0, 0x10, 0, 2, 0xAB, 0xCD]))
         handle.closeFile()
 
         let w = try JournalWriter(directory: dir)

@@ -42,10 +42,11 @@ public enum StrengthExport {
         for s in sets(session) {
             let name = s.exercise.contains(where: { $0 == "," || $0 == "\"" })
                 ? "\"" + s.exercise.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"") + "\"" : s.exercise
-            let cells = [String(s.number), s.time.rfc3339, name, s.effectiveMuscle?.rawValue ?? "",
-                         StrengthSet.kilograms(s.weightKilograms), String(s.reps), StrengthSet.kilograms(s.volume),
-                         UnitSystem.fixed(StrengthRules.epley(weight: s.weightKilograms, reps: s.reps), 2),
-                         s.heartRateAverage.map(String.init) ?? "", s.heartRateMax.map(String.init) ?? "", s.restSeconds.map(String.init) ?? ""]
+            let e1rm: String = UnitSystem.fixed(StrengthRules.epley(weight: s.weightKilograms, reps: s.reps), 2)
+            let counts: [String] = [s.heartRateAverage, s.heartRateMax, s.restSeconds].map { $0.map(String.init) ?? "" }
+            let cells: [String] = [String(s.number), s.time.rfc3339, name, s.effectiveMuscle?.rawValue ?? "",
+                                   StrengthSet.kilograms(s.weightKilograms), String(s.reps), StrengthSet.kilograms(s.volume), e1rm]
+                + counts
             out += cells.joined(separator: ",") + "\n"
         }
         return Array(out.utf8)

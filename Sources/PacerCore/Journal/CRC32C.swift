@@ -26,15 +26,17 @@ public enum CRC32C {
         var n = bytes.count
         tables.withUnsafeBufferPointer { t in
             while n >= 8 {
-                let lo = UInt32(p.load(as: UInt8.self)) | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 8
-                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 16 | UInt32(p.load(fromByteOffset: 3, as: UInt8.self)) << 24
-                let x = c ^ lo
-                c = t[7 * 256 + Int(x & 0xFF)] ^ t[6 * 256 + Int((x >> 8) & 0xFF)]
-                    ^ t[5 * 256 + Int((x >> 16) & 0xFF)] ^ t[4 * 256 + Int(x >> 24)]
-                    ^ t[3 * 256 + Int(p.load(fromByteOffset: 4, as: UInt8.self))]
-                    ^ t[2 * 256 + Int(p.load(fromByteOffset: 5, as: UInt8.self))]
-                    ^ t[1 * 256 + Int(p.load(fromByteOffset: 6, as: UInt8.self))]
-                    ^ t[Int(p.load(fromByteOffset: 7, as: UInt8.self))]
+                // One term a line: Swift 6.0's type checker gives up on the whole sum at once.
+                let x = c ^ p.loadUnaligned(as: UInt32.self).littleEndian
+                var sum: UInt32 = t[7 * 256 + Int(x & 0xFF)]
+                sum ^= t[6 * 256 + Int((x >> 8) & 0xFF)]
+                sum ^= t[5 * 256 + Int((x >> 16) & 0xFF)]
+                sum ^= t[4 * 256 + Int(x >> 24)]
+                sum ^= t[3 * 256 + Int(p.load(fromByteOffset: 4, as: UInt8.self))]
+                sum ^= t[2 * 256 + Int(p.load(fromByteOffset: 5, as: UInt8.self))]
+                sum ^= t[1 * 256 + Int(p.load(fromByteOffset: 6, as: UInt8.self))]
+                sum ^= t[Int(p.load(fromByteOffset: 7, as: UInt8.self))]
+                c = sum
                 p += 8
                 n -= 8
             }

@@ -94,6 +94,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     public var phase: SessionPhase { mutating get { engine.phase } }
+    /// Whether a session is recording or paused. The daemon asks this rather than `phase.isActive`:
+    /// Swift 6.0 crashes compiling a member read of a `mutating get` result on a noncopyable
+    /// value stored in a class.
+    public var isActive: Bool { mutating get { engine.phase.isActive } }
     /// True while a crashed session waits for a fix to decide whether it goes on.
     public var isAwaitingResume: Bool { pendingResume != nil }
 
