@@ -5,12 +5,23 @@ import XCTest
 /// folder) and runs them as a user would, capturing stdout, stderr and status.
 enum BuiltBinaries {
     static var directory: URL {
+        if let dir = ProcessInfo.processInfo.environment["PACER_TEST_BINARIES"], !dir.isEmpty {
+            return URL(fileURLWithPath: dir).standardizedFileURL
+        }
         var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         while url.path != "/" {
             url.deleteLastPathComponent()
             if FileManager.default.isExecutableFile(atPath: url.appendingPathComponent("pacerctl").path) { return url }
         }
         return URL(fileURLWithPath: ".build/debug")
+    }
+
+    /// A command that runs each binary under test, from PACER_TEST_LAUNCHER split on spaces
+    /// (`scripts/target-run arm64`: the arm64 build under qemu-user); empty runs them directly.
+    /// With PACER_TEST_BINARIES, it lets the same tests hold another architecture's build to
+    /// what they hold the host's to.
+    static var launcher: [String] {
+        (ProcessInfo.processInfo.environment["PACER_TEST_LAUNCHER"] ?? "").split(separator: " ").map(String.init)
     }
 
     static func url(_ name: String) throws -> URL {
@@ -31,8 +42,9 @@ enum BuiltBinaries {
     /// Runs a binary to completion with optional standard input.
     static func run(_ name: String, _ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = try url(name)
-        process.arguments = arguments
+        let command = launcher + [try url(name).path] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         if let environment { process.environment = environment }
         // stderr goes to a file so that stdout can be drained on this thread without deadlock.
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("pacer-stderr-\(UUID().uuidString)")

@@ -37,14 +37,9 @@ final class DaemonProcess {
             arguments += ["--config", configURL.path]
         }
         arguments += extraArguments
-        let binary = try BuiltBinaries.url("pacerd").path
-        if launcher.isEmpty {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: launcher[0])
-            process.arguments = Array(launcher.dropFirst()) + [binary] + arguments
-        }
+        let command = launcher + BuiltBinaries.launcher + [try BuiltBinaries.url("pacerd").path] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         process.environment = env
