@@ -23,14 +23,19 @@ trixie_fail() { echo "cross-build: $*" >&2; exit 1; }
 trixie_need_root() {
     [ "$(id -u)" -eq 0 ] && return
     command -v sudo >/dev/null || trixie_fail "needs root (a chroot and mount namespaces), and there is no sudo: run it as root"
-    exec sudo --preserve-env=PATH,PACER_CROSS_CACHE,PACER_MAINTAINER "$@"
+    # sudo may ask for a password only where someone can type it.
+    sudo -n true 2>/dev/null || [ -t 0 ] ||
+        trixie_fail "needs root (a chroot and mount namespaces), and sudo wants a password with no terminal to ask on: run it as root"
+    exec sudo --preserve-env=PATH,PACER_CROSS_CACHE,PACER_DEBIAN_MIRROR,PACER_MAINTAINER "$@"
 }
 
 trixie_triple() { case "$1" in arm64) echo aarch64-unknown-linux-gnu ;; amd64) echo x86_64-unknown-linux-gnu ;; esac; }
 trixie_multiarch() { case "$1" in arm64) echo aarch64-linux-gnu ;; amd64) echo x86_64-linux-gnu ;; esac; }
 
-# The Debian archive this machine's apt already uses (no host is written in the project).
+# The Debian archive this machine's apt already uses (no host is written in the project), or
+# PACER_DEBIAN_MIRROR.
 trixie_mirror() {
+    [ -z "${PACER_DEBIAN_MIRROR:-}" ] || { echo "$PACER_DEBIAN_MIRROR"; return; }
     apt-get indextargets --format '$(LABEL) $(RELEASE) $(REPO_URI)' 2>/dev/null |
         awk '$1 == "Debian" && $2 !~ /-/ { print $3; exit }'
 }
@@ -53,9 +58,11 @@ trixie_chroot_ensure() {
 
     local tmp=$PACER_TRIXIE_ROOT.partial started=$SECONDS
     rm -rf "$tmp" "$PACER_TRIXIE_ROOT"
+    # A setup that stops half-way leaves nothing behind but its logs.
+    trap 'rm -rf "$PACER_TRIXIE_ROOT.partial"' EXIT
     echo "cross-build: making the trixie toolchain in $PACER_TRIXIE_ROOT (once; about 2 minutes)" >&2
     debootstrap --variant=minbase --arch=amd64 trixie "$tmp" "$mirror" >"$PACER_CROSS_CACHE/debootstrap.log" 2>&1 ||
-        trixie_fail "debootstrap of trixie from $mirror failed (network, disk or keyring): see $PACER_CROSS_CACHE/debootstrap.log"
+        trixie_fail "debootstrap of trixie from $mirror failed: $(grep -m1 '^E:' "$PACER_CROSS_CACHE/debootstrap.log" || echo 'see the log') ($PACER_CROSS_CACHE/debootstrap.log)"
     cat >"$tmp/etc/apt/sources.list.d/debian.sources" <<EOF
 Types: deb
 URIs: $mirror
@@ -80,6 +87,7 @@ EOF
     trixie_in "$tmp" apt-get clean
     echo "$pacer_trixie_recipe" >"$tmp/.pacer-recipe"
     mv "$tmp" "$PACER_TRIXIE_ROOT"
+    trap - EXIT
     echo "cross-build: toolchain ready ($((SECONDS - started)) s)" >&2
 }
 
