@@ -6,3 +6,14 @@ extension Double {
         Int(exactly: rounded(rule))
     }
 }
+
+/// Time arithmetic on values read from outside: an instant plus a duration that is NaN,
+/// infinite or past the milliseconds an Int64 holds is no instant (nil), never a trap.
+extension UTCTime {
+    /// This instant `seconds` later (earlier when negative), to the millisecond toward zero.
+    public func adding(seconds: Double) -> UTCTime? {
+        guard let ms = (seconds * 1000).roundedInt(.towardZero).flatMap({ Int64(exactly: $0) }) else { return nil }
+        let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(ms)
+        return overflow ? nil : UTCTime(millisecondsSinceEpoch: sum)
+    }
+}

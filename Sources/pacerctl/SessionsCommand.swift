@@ -32,7 +32,8 @@ enum SessionsCommand {
                 if let activity, index.activity(i) != activity { continue }
                 let r = index.row(i)
                 line.reset()
-                line.int(Int64(r.id), width: 6); line.text("", width: 2)
+                if let id = Int64(exactly: r.id) { line.int(id, width: 6) } else { line.text(String(r.id), width: 6) }
+                line.text("", width: 2)
                 line.time(r.start); line.space()
                 line.text(r.interrupted ? r.activity.rawValue + "*" : r.activity.rawValue, width: 7)
                 line.fixed(r.distance / u.metresPerUnit, decimals: 2, width: 9)

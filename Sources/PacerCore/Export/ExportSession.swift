@@ -40,7 +40,9 @@ public struct ExportSession: Sendable {
             let first = i
             while i < samples.count, next == nil || samples[i].time < next! { i += 1 }
             let lapStart = lap.start ?? start
-            let lapEnd = next ?? max(end, UTCTime(millisecondsSinceEpoch: lapStart.millisecondsSinceEpoch + Int64(lap.elapsedSeconds * 1000)))
+            // A lap's elapsed time read from a journal may be NaN, infinite or huge: then the
+            // lap ends with the session.
+            let lapEnd = next ?? max(end, lapStart.adding(seconds: lap.elapsedSeconds) ?? end)
             result.append(Lap(totals: lap, samples: first..<i, endTime: lapEnd))
         }
         return result

@@ -53,7 +53,7 @@ public enum TCXWriter {
             x.raw("</Track>\n")
             if t.powerAverage != nil || t.powerMax != nil {
                 x.raw("<Extensions><ns3:LX>")
-                if let w = t.powerAverage { x.element("ns3:AvgWatts", String(Int(w.rounded()))) }
+                if let w = t.powerAverage?.roundedInt() { x.element("ns3:AvgWatts", String(w)) }
                 if let w = t.powerMax { x.element("ns3:MaxWatts", String(w)) }
                 x.raw("</ns3:LX></Extensions>\n")
             }

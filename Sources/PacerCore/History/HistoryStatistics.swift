@@ -47,7 +47,8 @@ public enum HistoryStatistics {
             let row = index.row(i)
             if let activity, row.activity != activity { continue }
             guard let start = row.start else { continue }
-            let day = Int((start >= 0 ? start : start - 86_399_999) / 86_400_000)
+            // Floor division that cannot overflow, for a start anywhere in Int64.
+            let day = Int(start >= 0 ? start / 86_400_000 : (start + 1) / 86_400_000 - 1)
             var k: Int
             if day == lastDay {
                 k = lastSlot

@@ -27,7 +27,8 @@ public enum UnitSystem: String, Sendable, CaseIterable {
         guard v.isFinite else { return "-" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let n = Int64((abs(v) * scale).rounded())
+        // A value past Int64 (1e308 from a damaged record) is not a number anyone can read either.
+        guard let n = Int64(exactly: (abs(v) * scale).rounded()) else { return "-" }
         let whole = n / Int64(scale), frac = n % Int64(scale)
         var f = frac.description
         while f.count < decimals { f = "0" + f }

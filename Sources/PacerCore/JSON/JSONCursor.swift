@@ -61,16 +61,13 @@ public struct JSONCursor {
         count &+= JSONWriter.encode(v, to: base + count)
     }
 
-    /// A calendar day as `YYYY-MM-DD`, unquoted (years clamped to 0...9999).
+    /// A calendar day as `YYYY-MM-DD`, unquoted; a year outside 0...9999 in ISO 8601's expanded
+    /// form. Days beyond what an Int64 of milliseconds reaches are held at that limit.
     public mutating func day(_ daysSinceEpoch: Int) {
-        ensure(10)
-        let (y, m, d) = UTCTime.civil(fromDays: daysSinceEpoch)
-        let year = min(max(y, 0), 9999)
-        let q = base + count
-        q[0] = UInt8(48 + year / 1000); q[1] = UInt8(48 + year / 100 % 10); q[2] = UInt8(48 + year / 10 % 10)
-        q[3] = UInt8(48 + year % 10); q[4] = UInt8(ascii: "-"); q[5] = UInt8(48 + m / 10); q[6] = UInt8(48 + m % 10)
-        q[7] = UInt8(ascii: "-"); q[8] = UInt8(48 + d / 10); q[9] = UInt8(48 + d % 10)
-        count &+= 10
+        ensure(17)
+        let limit = Int(Int64.max / 86_400_000)
+        let (y, m, d) = UTCTime.civil(fromDays: min(max(daysSinceEpoch, -limit), limit))
+        count &+= JSONWriter.encodeDate(year: y, month: m, day: d, to: base + count)
     }
 
     @inline(__always) public mutating func time(_ t: UTCTime?) {

@@ -110,8 +110,9 @@ public struct JSONWriter {
 
     /// Longest text the `encode` functions write.
     public static let maximumEncodedLength = 40
-    /// Length of an encoded time, quotes included (`encode(_:UTCTime,to:)`).
-    public static let encodedTimeLength = 26
+    /// Room for an encoded time, quotes included (`encode(_:UTCTime,to:)`): 26 bytes for years
+    /// 0...9999, up to 32 for the farthest an Int64 of milliseconds reaches (a sign and 9 digits).
+    public static let encodedTimeLength = 32
 
     /// Writes `v` with exactly `decimals` (0...15) digits after the point, rounded half away
     /// from zero, at `p`; returns the length. `v` must be finite.
@@ -162,24 +163,46 @@ public struct JSONWriter {
         return n
     }
 
-    /// Writes `"2026-03-01T07:00:00.512Z"` (quotes included, 26 bytes) at `p`.
+    /// Writes `"2026-03-01T07:00:00.512Z"` (quotes included, 26 bytes) at `p`; returns the length.
+    /// Every representable instant is written whole: a year outside 0...9999 (only ever damage
+    /// or a test's extreme) takes ISO 8601's expanded form, a sign and at least six digits
+    /// (`"+292278994-08-17T07:12:55.807Z"`, at most `encodedTimeLength` bytes), never a year cut
+    /// to four digits.
     public static func encode(_ t: UTCTime, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let c = t.components
-        func put(_ v: Int, _ width: Int, endingAt end: Int) {
-            var v = v
-            var k = end - 1
-            for _ in 0..<width { p[k] = UInt8(truncatingIfNeeded: v % 10) + 48; v /= 10; k -= 1 }
-        }
         p[0] = UInt8(ascii: "\"")
-        put(c.year, 4, endingAt: 5); p[5] = UInt8(ascii: "-")
-        put(c.month, 2, endingAt: 8); p[8] = UInt8(ascii: "-")
-        put(c.day, 2, endingAt: 11); p[11] = UInt8(ascii: "T")
-        put(c.hour, 2, endingAt: 14); p[14] = UInt8(ascii: ":")
-        put(c.minute, 2, endingAt: 17); p[17] = UInt8(ascii: ":")
-        put(c.second, 2, endingAt: 20); p[20] = UInt8(ascii: ".")
-        put(c.millisecond, 3, endingAt: 24)
-        p[24] = UInt8(ascii: "Z"); p[25] = UInt8(ascii: "\"")
-        return encodedTimeLength
+        var k = 1 + encodeDate(year: c.year, month: c.month, day: c.day, to: p + 1)
+        func put(_ v: Int, _ width: Int) { k += encodeDigits(v, atLeast: width, to: p + k) }
+        func mark(_ ascii: Unicode.Scalar) { p[k] = UInt8(ascii: ascii); k += 1 }
+        mark("T"); put(c.hour, 2); mark(":"); put(c.minute, 2); mark(":"); put(c.second, 2); mark(".")
+        put(c.millisecond, 3); mark("Z"); mark("\"")
+        return k
+    }
+
+    /// Writes `YYYY-MM-DD` at `p` (a year outside 0...9999 as a sign and at least six digits);
+    /// returns the length, at most 17.
+    public static func encodeDate(year: Int, month: Int, day: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var k = 0
+        if 0...9999 ~= year {
+            k = encodeDigits(year, atLeast: 4, to: p)
+        } else {
+            p[0] = UInt8(ascii: year < 0 ? "-" : "+")
+            k = 1 + encodeDigits(Int(year.magnitude), atLeast: 6, to: p + 1)
+        }
+        p[k] = UInt8(ascii: "-")
+        k += 1 + encodeDigits(month, atLeast: 2, to: p + k + 1)
+        p[k] = UInt8(ascii: "-")
+        return k + 1 + encodeDigits(day, atLeast: 2, to: p + k + 1)
+    }
+
+    /// Writes `v` (not negative) in at least `width` digits, zero-padded, at `p`; returns the length.
+    static func encodeDigits(_ v: Int, atLeast width: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var digits = 1, rest = v / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let n = max(width, digits)
+        var v = v
+        for i in stride(from: n - 1, through: 0, by: -1) { p[i] = UInt8(truncatingIfNeeded: v % 10) &+ 48; v /= 10 }
+        return n
     }
 
     /// Writes the decimal digits of `v` at `p`; returns the length.

@@ -37,7 +37,7 @@ public struct StrengthLog: Sendable {
         let e = exerciseNumber(set.exercise)
         let muscle = set.effectiveMuscle
         rows.append(Row(time: set.time.millisecondsSinceEpoch, session: session,
-                        grams: UInt32(clamping: Int64((set.weightKilograms * 1000).rounded())), exercise: e,
+                        grams: UInt32(clamping: (set.weightKilograms * 1000).roundedInt() ?? 0), exercise: e,
                         number: UInt16(clamping: set.number), reps: UInt16(clamping: set.reps),
                         rest: set.restSeconds.map { UInt16(clamping: min($0, Int(Row.noRest) - 1)) } ?? Row.noRest,
                         muscle: muscle?.code ?? 0, heartRateAverage: UInt8(clamping: set.heartRateAverage ?? 0),

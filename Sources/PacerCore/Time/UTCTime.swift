@@ -47,7 +47,7 @@ public struct UTCTime: Hashable, Comparable, Sendable {
     /// RFC 3339 with milliseconds and a `Z`, the form gpsd and the BLE log use:
     /// `2026-03-01T07:00:00.512Z`.
     public var rfc3339: String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.encodedTimeLength) { buffer in
             let quoted = JSONWriter.encode(self, to: buffer.baseAddress!)
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[1..<(quoted - 1)]), as: UTF8.self)
         }

@@ -23,10 +23,14 @@ extension JournalHistory {
         for (k, s) in saved.segments.dropLast().enumerated() where sizes[k] != s { return nil }
         guard last.number == lastKnown.number, UInt64(last.size) >= lastKnown.size,
               try last.indexed(upTo: Int(lastKnown.size)) == lastKnown else { return nil }
-        var resume = 0
-        for i in 0..<saved.count where saved.row(i).segment == lastKnown.number { resume = max(resume, Int(saved.row(i).offset)) }
+        var resume: UInt64 = 0
+        for i in 0..<saved.count where saved.row(i).segment == lastKnown.number {
+            // A row past the end of its segment (a valid CRC over nonsense) is an index to rebuild.
+            guard saved.row(i).offset < lastKnown.size else { return nil }
+            resume = max(resume, saved.row(i).offset)
+        }
         // The rows read again are the last ones (a segment's sessions end in order).
-        func rescanned(_ i: Int) -> Bool { saved.row(i).segment == lastKnown.number && Int(saved.row(i).offset) >= resume }
+        func rescanned(_ i: Int) -> Bool { saved.row(i).segment == lastKnown.number && saved.row(i).offset >= resume }
         let keep = (0..<saved.count).first(where: rescanned) ?? saved.count
         guard (keep..<saved.count).allSatisfy(rescanned) else { return nil }
         // The same folding as a full rebuild (`scanEntries`), over the tail only.
@@ -40,7 +44,7 @@ extension JournalHistory {
         let first = saved.segments.count - 1
         for k in first..<segments.count {
             let segment = segments[k]
-            _ = try JournalFile(path: segment.path, writable: false).scanSegment(from: k == first ? resume : 0,
+            _ = try JournalFile(path: segment.path, writable: false).scanSegment(from: k == first ? Int(resume) : 0,
                                                                                 skipped: { _ in consistent = false }) { type, payload, offset in
                 // Past damage, records of sessions from before the tail are dropped here but may
                 // continue one there: the full rebuild decides.

@@ -85,7 +85,11 @@ public final class JournalHistory {
     public func session(id: UInt64) throws -> JournalSession? {
         guard let i = row(id: id) else { return nil }
         let row = index.row(i)
-        var found = try Self.read(id, path: directory.segmentPath(row.segment), segment: row.segment, offset: Int(row.offset))
+        // An offset that finds nothing, or that no file can have (damage that kept its CRC), costs a
+        // read of the whole segment.
+        let path = directory.segmentPath(row.segment), offset = Int(exactly: row.offset) ?? 0
+        var found = try Self.read(id, path: path, segment: row.segment, offset: offset)
+        if found == nil, offset != 0 { found = try Self.read(id, path: path, segment: row.segment, offset: 0) }
         found?.summary = index.summary(i)
         return found
     }
