@@ -5,6 +5,8 @@
 //            through a recording SessionRecorder (metrics, live state, journal, exports)
 //   journal  segment bytes as read from disk, and CRC-valid frames built from the input, through
 //            the scanner, the record decoders, the assembler, resume, the index and the exports
+//   extremes journals written by the project's encoder with every field at a limit of its type
+//            (JournalExtremes.swift), through the same readers and the summary's text and JSON
 //   request  a client's byte stream on pacerd's socket and on the gpsd-compatible port
 //   reply    a line from the server, as pacerctl reads greetings, STATE, ACK/ERROR and events
 //   config   a configuration file, then a recorder built from it
@@ -16,7 +18,7 @@
 import Glibc
 #endif
 
-private enum Target: String { case gatt, journal, request, reply, config }
+private enum Target: String { case gatt, journal, extremes, request, reply, config }
 
 private let target: Target = getenv("PACER_FUZZ").flatMap { Target(rawValue: String(cString: $0)) } ?? .gatt
 
@@ -29,6 +31,7 @@ public func inputsFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -
     switch target {
     case .gatt: fuzzGATT(bytes)
     case .journal: fuzzJournal(bytes)
+    case .extremes: fuzzJournalExtremes(bytes)
     case .request: fuzzRequest(bytes)
     case .reply: fuzzReply(bytes)
     case .config: fuzzConfig(bytes)
@@ -125,7 +128,7 @@ private func fuzzJournal(_ input: [UInt8]) {
 /// Scans, assembles, indexes and exports every session of one segment, and resumes the open
 /// one as pacerd does at start.
 @discardableResult
-private func readSegment(_ segment: [UInt8], resumeOpen: Bool) -> [JournalSession] {
+func readSegment(_ segment: [UInt8], resumeOpen: Bool) -> [JournalSession] {
     var assembler = JournalAssembler()
     var sessions: [JournalSession] = []
     let result = segment.withUnsafeBytes { raw in
@@ -158,6 +161,8 @@ private func readSegment(_ segment: [UInt8], resumeOpen: Bool) -> [JournalSessio
             precondition(reader.id(i) == entries[i].id)
             _ = reader.summary(i)
         }
+        // What `pacerctl stats` computes from the index.
+        for period in HistoryStatistics.Period.allCases { _ = HistoryStatistics.aggregate(reader, by: period) }
     }
     if resumeOpen, let open = assembler.open {
         // As pacerd resumes: its own clocks, whatever times the journal holds.
@@ -200,7 +205,7 @@ private func fuzzRequest(_ input: [UInt8]) {
 }
 
 /// A line Pacer writes must be one JSON document its own parser (and so its clients) reads.
-private func checkParses(_ line: [UInt8]) {
+func checkParses(_ line: [UInt8]) {
     precondition(line.last == UInt8(ascii: "\n"))
     precondition((try? JSONValue.parse(line.dropLast())) != nil, "unparsable reply \(String(decoding: line, as: UTF8.self))")
 }

@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build/fuzz
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    fuzz/InputsFuzzTarget.swift $(find Sources/PacerCore -name '*.swift' | sort) \
+    fuzz/InputsFuzzTarget.swift fuzz/JournalExtremes.swift $(find Sources/PacerCore -name '*.swift' | sort) \
     -o .build/fuzz/inputs-fuzz
 echo ".build/fuzz/inputs-fuzz"

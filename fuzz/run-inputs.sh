@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Runs one target of InputsFuzzTarget.swift: fuzz/run-inputs.sh gatt|journal|request|reply|config
+# Runs one target of InputsFuzzTarget.swift: fuzz/run-inputs.sh gatt|journal|extremes|request|reply|config
 # [SECONDS, default 600], seeded by fuzz/seeds.py. Crashes land in .build/fuzz/artifacts-TARGET/;
 # the grown corpus in .build/fuzz/work-TARGET/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-kind=${1:?gatt, journal, request, reply or config}; seconds=${2:-600}
+kind=${1:?gatt, journal, extremes, request, reply or config}; seconds=${2:-600}
 [ -x .build/fuzz/inputs-fuzz ] || fuzz/build-inputs.sh
 seeds=.build/fuzz/seeds-$kind; work=.build/fuzz/work-$kind; artifacts=.build/fuzz/artifacts-$kind
 mkdir -p "$work" "$artifacts"

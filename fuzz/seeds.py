@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed inputs of one fuzz target of InputsFuzzTarget.swift into a directory:
-fuzz/seeds.py gatt|journal|request|reply|config OUTDIR. Seeds come from the project's own real
+fuzz/seeds.py gatt|journal|extremes|request|reply|config OUTDIR. Seeds come from the project's own real
 data: the heart-rate vectors of ../shared/corpus, the journal fixtures, and the request, reply
 and config examples of README.md."""
 import glob, json, os, re, struct, sys
@@ -45,6 +45,9 @@ elif target == "journal":
     for segment in sorted(glob.glob(os.path.join(root, "Tests", "Fixtures", "*", "segment-*.pjl"))):
         data = open(segment, "rb").read()
         seeds.append(b"\x00" + data[16:])   # raw frames after the header the target supplies
+elif target == "extremes":
+    # Every input is a valid journal: one seed per first choice of each table is enough to start.
+    seeds = [bytes([n] * 64) for n in range(16)]
 elif target == "request":
     lines = [m for m in json_objects(readme(), '{"cmd"')]
     lines += ['?WATCH={"enable":true,"json":true}', "?POLL;", "?DEVICES;", "?VERSION;"]

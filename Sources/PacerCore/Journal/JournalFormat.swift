@@ -96,6 +96,11 @@
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
     public static let version: UInt32 = 3
+    /// Session ids a record may hold: from 1, and within the integers a double (and so every
+    /// JSON client) holds exactly. Outside, the record is damage.
+    public static let sessionIDs: ClosedRange<UInt64> = 1...((1 << 53) - 1)
+    /// Times (milliseconds since 1970) a record may hold: years 1970 to 9999. Outside, damage.
+    public static let recordedTimes: ClosedRange<Int64> = 0...253_402_300_799_999
     /// Versions a reader accepts: 1 and 2 (samples as record type 2) and 3.
     public static let readableVersions: ClosedRange<UInt32> = 1...3
     public static let segmentHeaderSize = 16

@@ -46,18 +46,33 @@ public enum JournalRecord: Equatable, Sendable {
     public static func sessionID(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> UInt64? {
         guard type == .sessionStart || type == .sessionEnd else { return nil }
         var r = ByteReader(payload)
-        return try r.varint()
+        return try sessionID(&r)
+    }
+
+    /// A session id as written: 1 up to `JournalFormat.sessionIDs`' end. Beyond it the id is
+    /// damage (a journal holds nowhere near 2^53 sessions, and the next id must exist).
+    static func sessionID(_ r: inout ByteReader) throws -> UInt64 {
+        let id = try r.varint()
+        guard JournalFormat.sessionIDs ~= id else { throw ByteReader.Malformed() }
+        return id
+    }
+
+    /// A time as written: years 1970 to 9999, else damage.
+    static func time(_ r: inout ByteReader) throws -> UTCTime {
+        let ms = try r.zigzag()
+        guard JournalFormat.recordedTimes ~= ms else { throw ByteReader.Malformed() }
+        return UTCTime(millisecondsSinceEpoch: ms)
     }
 
     /// Decodes a verified frame's payload; nil for samples. Throws on a malformed payload.
     public static func decode(type: JournalRecordType, payload: UnsafeRawBufferPointer) throws -> JournalRecord? {
         var r = ByteReader(payload)
-        func time() throws -> UTCTime { UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
+        func time() throws -> UTCTime { try Self.time(&r) }
         let record: JournalRecord
         switch type {
         case .samples, .taggedSamples, .continuedSamples: return nil
         case .sessionStart:
-            let id = try r.varint()
+            let id = try Self.sessionID(&r)
             guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }
             record = .sessionStart(id: id, activity: activity, start: try time(), config: try r.string())
         case .lap:
@@ -72,15 +87,15 @@ public enum JournalRecord: Equatable, Sendable {
             let kind = try r.string()
             record = .event(.marker(time: t, kind: kind, detail: try r.string()))
         case .sessionEnd:
-            let id = try r.varint()
+            let id = try Self.sessionID(&r)
             var summary = try SessionSummaryCodec.decode(&r)
             summary.id = String(id)
             record = .sessionEnd(id: id, summary: summary)
         case .tombstone:
-            let id = try r.varint()
+            let id = try Self.sessionID(&r)
             record = .tombstone(id: id, time: try time())
         case .reopened:
-            let id = try r.varint()
+            let id = try Self.sessionID(&r)
             record = .reopened(id: id, time: try time())
         }
         guard r.isAtEnd else { throw ByteReader.Malformed() }

@@ -54,7 +54,7 @@ public struct AwardLedger: Sendable {
 
         func award(_ id: String, _ title: String, _ family: String, _ s: SessionFacts, _ value: Double) {
             earned.append(Award(id: id, title: title, family: family,
-                                earnedAt: UTCTime(millisecondsSinceEpoch: s.start + Int64((s.elapsedSeconds * 1000).rounded())),
+                                earnedAt: s.end,
                                 session: s.id, value: value))
         }
         func streakAwards(_ prefix: String, _ what: String, _ unit: String, reached: Int, _ s: SessionFacts) {

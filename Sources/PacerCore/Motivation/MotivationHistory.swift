@@ -10,9 +10,16 @@ public struct MotivationHistory: Sendable {
     public private(set) var firstDay = 0
     private var totals: [DayTotals] = []
 
+    /// Whether motivation counts a session: one dated where the recorder never records (before
+    /// 1970 or after 2199, `UTCTime.recordable`) is damage, and would make the day table span
+    /// millions of days.
+    static func isDated(_ s: SessionFacts) -> Bool {
+        UTCTime.recordable.contains(UTCTime(millisecondsSinceEpoch: s.start))
+    }
+
     public init(calendar: LocalCalendar, sessions: [SessionFacts] = []) {
         self.calendar = calendar
-        let sorted = sessions.sorted { ($0.start, $0.id) < ($1.start, $1.id) }
+        let sorted = sessions.filter(Self.isDated).sorted { ($0.start, $0.id) < ($1.start, $1.id) }
         self.sessions = sorted
         days = sorted.map { calendar.day(milliseconds: $0.start) }
         guard let first = days.first, let last = days.last else { return }
@@ -26,6 +33,7 @@ public struct MotivationHistory: Sendable {
 
     /// Adds a session (a stop in the daemon), keeping the order.
     public mutating func append(_ s: SessionFacts) {
+        guard Self.isDated(s) else { return }
         let day = calendar.day(milliseconds: s.start)
         var k = sessions.count
         while k > 0, (sessions[k - 1].start, sessions[k - 1].id) > (s.start, s.id) { k -= 1 }

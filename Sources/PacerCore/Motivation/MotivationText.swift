@@ -6,7 +6,7 @@ public enum MotivationText {
     }
 
     static func bar(_ fraction: Double, width: Int = 20) -> String {
-        let n = max(0, min(width, Int((fraction * Double(width)).rounded(.down))))
+        let n = max(0, min(width, (fraction * Double(width)).roundedInt(.down) ?? 0))
         return "[" + String(repeating: "#", count: n) + String(repeating: ".", count: width - n) + "]"
     }
 
@@ -95,7 +95,7 @@ public enum MotivationText {
         let top = max(1, days.map { max($0.ctl, $0.atl) }.max() ?? 1)
         var rows = [[Character]](repeating: [Character](repeating: " ", count: days.count), count: height)
         for (x, d) in days.enumerated() {
-            func y(_ v: Double) -> Int { height - 1 - min(height - 1, Int((v / top * Double(height - 1)).rounded())) }
+            func y(_ v: Double) -> Int { height - 1 - min(height - 1, max(0, (v / top * Double(height - 1)).roundedInt() ?? 0)) }
             rows[y(d.atl)][x] = "+"
             rows[y(d.ctl)][x] = rows[y(d.ctl)][x] == "+" ? "#" : "*"
         }

@@ -6,7 +6,7 @@ extension SessionFacts {
         w.key("id"); w.value(String(id))
         w.key("activity"); w.value(activity.rawValue)
         w.key("start"); w.value(UTCTime(millisecondsSinceEpoch: start))
-        w.key("end"); w.value(UTCTime(millisecondsSinceEpoch: start + Int64((elapsedSeconds * 1000).rounded())))
+        w.key("end"); w.value(end)
         w.key("elapsed_s"); w.value(elapsedSeconds, decimals: 3)
         w.key("moving_s"); w.value(movingSeconds, decimals: 3)
         w.key("distance_m"); w.value(distanceMeters, decimals: 2)

@@ -32,6 +32,13 @@ public struct SessionFacts: Equatable, Sendable {
         self.interrupted = interrupted
     }
 
+    /// When the session ended: its start plus its elapsed time, or its start where that time,
+    /// read from a journal, is no duration (NaN, infinite, past Int64's milliseconds).
+    public var end: UTCTime {
+        let start = UTCTime(millisecondsSinceEpoch: start)
+        return start.adding(seconds: elapsedSeconds) ?? start
+    }
+
     /// From a summary; nil when the session has no start time (it belongs to no day).
     public init?(_ s: SessionSummary, id: UInt64, bestEfforts: [Double?] = []) {
         guard let start = s.start else { return nil }

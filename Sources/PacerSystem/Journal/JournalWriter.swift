@@ -139,6 +139,8 @@ public final class JournalWriter {
         if recovered != nil { try closeRecoveredSession() }
         if encoder.openID != nil { throw JournalStateError("a session is already open") }
         if written + pending.count > options.segmentLimit || segmentVersion != JournalFormat.version { try rollSegment() }
+        // Only a crafted journal gets here (2^53 sessions): refused, as a reader would refuse the id.
+        guard JournalFormat.sessionIDs ~= nextID else { throw JournalStateError("no session id is left after \(nextID - 1)") }
         let id = nextID
         nextID += 1
         encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
