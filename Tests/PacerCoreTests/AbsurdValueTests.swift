@@ -79,4 +79,41 @@ final class AbsurdValueTests: XCTestCase {
             }
         }
     }
+
+    // The `extremes` fuzz target's first finds (fuzz/JournalExtremes.swift), each a trap before.
+
+    func testTheSummaryTextShowsAbsurdNumbersAsDashes() {
+        var summary = SessionSummary(activity: .run, start: t0, elapsedSeconds: -5, distanceMeters: 1e300, averageSpeed: .infinity,
+                                     heartRateAverage: 1e19, calories: -.infinity)
+        summary.laps = [SegmentSummary(index: 1, start: t0, movingSeconds: .nan, distanceMeters: 9.3e18, heartRateAverage: .nan)]
+        let text = summary.humanText()
+        XCTAssertTrue(text.contains("elapsed     -\n"), text)
+        XCTAssertTrue(text.contains("distance    - km\n"), text)
+        XCTAssertTrue(text.contains("energy      - kcal\n"), text)
+    }
+
+    func testExportsLeaveOutCountsThatAreNoNumbers() {
+        var summary = SessionSummary(activity: .ride, start: t0, end: t0, heartRateAverage: .nan, cadenceAverage: .infinity, calories: 1e300)
+        summary.laps = [SegmentSummary(index: 1, start: t0, heartRateAverage: .nan, cadenceAverage: -.infinity)]
+        let samples = [SessionSample(time: t0, cadence: .nan), SessionSample(time: t0, cadence: 1e300)]
+        let session = ExportSession(summary: summary, samples: samples)
+        let tcx = String(decoding: TCXWriter.write(session), as: UTF8.self)
+        XCTAssertFalse(tcx.contains("AverageHeartRateBpm"))
+        XCTAssertTrue(tcx.contains("<Calories>0</Calories>"), tcx)
+        XCTAssertFalse(tcx.contains("<Cadence>"), tcx)
+        let gpx = String(decoding: GPXWriter.write(session), as: UTF8.self)
+        XCTAssertFalse(gpx.contains("<gpxtpx:cad>"), gpx)
+    }
+
+    func testStatisticsLeaveOutStepCountsNoSessionReaches() throws {
+        var builder = HistoryIndex.Builder()
+        for (k, steps) in [Int.max, Int.max, 1200, -5].enumerated() {
+            let summary = SessionSummary(activity: .walk, start: t0, elapsedSeconds: 60, steps: steps)
+            builder.add(HistoryIndex.Entry(summary: summary, id: UInt64(k + 1), segment: 1, offset: UInt64(100 * k), bestEfforts: []))
+        }
+        try builder.encode(segments: []).withUnsafeBytes { raw in
+            let buckets = HistoryStatistics.aggregate(try XCTUnwrap(HistoryIndexReader(raw)), by: .week)
+            XCTAssertEqual(buckets.map(\.steps), [1200])
+        }
+    }
 }

@@ -35,8 +35,7 @@ public enum GPXWriter {
             if p.heartRate != nil || p.cadence != nil {
                 x.raw("<extensions><gpxtpx:TrackPointExtension>")
                 if let hr = p.heartRate { x.element("gpxtpx:hr", String(min(255, max(0, hr)))) }
-                if let c = p.cadence {
-                    let cad = Int((halve ? c / 2 : c).rounded())
+                if let c = p.cadence, let cad = (halve ? c / 2 : c).roundedInt() {
                     x.element("gpxtpx:cad", String(min(254, max(0, cad))))
                 }
                 x.raw("</gpxtpx:TrackPointExtension></extensions>")

@@ -23,11 +23,12 @@ public enum TCXWriter {
             x.element("DistanceMeters", t.distanceMeters, decimals: 2)
             if let v = session.maxSpeed(lap.samples) ?? (laps.count == 1 ? s.maxSpeed : nil) { x.element("MaximumSpeed", v, decimals: 3) }
             let calories = laps.count == 1 ? (s.calories ?? 0) : (s.calories ?? 0) * t.distanceMeters / totalDistance
-            x.element("Calories", String(Int(calories.rounded())))
-            if let hr = t.heartRateAverage { x.raw("<AverageHeartRateBpm>"); x.element("Value", String(Int(hr.rounded()))); x.raw("</AverageHeartRateBpm>") }
+            // Calories is required by the schema: a value that is no count (damage) is written as 0.
+            x.element("Calories", String(min(65_535, max(0, calories.roundedInt() ?? 0))))
+            if let hr = t.heartRateAverage?.roundedInt() { x.raw("<AverageHeartRateBpm>"); x.element("Value", String(min(255, max(1, hr)))); x.raw("</AverageHeartRateBpm>") }
             if let hr = session.maxHeartRate(lap.samples) { x.raw("<MaximumHeartRateBpm>"); x.element("Value", String(hr)); x.raw("</MaximumHeartRateBpm>") }
             x.element("Intensity", "Active")
-            if s.activity == .ride, let c = t.cadenceAverage { x.element("Cadence", String(min(254, Int(c.rounded())))) }
+            if s.activity == .ride, let c = t.cadenceAverage?.roundedInt() { x.element("Cadence", String(min(254, max(0, c)))) }
             x.element("TriggerMethod", "Manual")
             x.raw("\n<Track>\n")
             for i in lap.samples {
@@ -40,11 +41,11 @@ public enum TCXWriter {
                 if let a = p.altitudeMSL { x.element("AltitudeMeters", a, decimals: 2) }
                 x.element("DistanceMeters", p.distanceMeters, decimals: 2)
                 if let hr = p.heartRate { x.raw("<HeartRateBpm>"); x.element("Value", String(min(255, max(1, hr)))); x.raw("</HeartRateBpm>") }
-                if s.activity == .ride, let c = p.cadence { x.element("Cadence", String(min(254, Int(c.rounded())))) }
+                if s.activity == .ride, let c = p.cadence?.roundedInt() { x.element("Cadence", String(min(254, max(0, c)))) }
                 if p.speed != nil || p.power != nil || (s.activity != .ride && p.cadence != nil) {
                     x.raw("<Extensions><ns3:TPX>")
                     if let v = p.speed { x.element("ns3:Speed", v, decimals: 3) }
-                    if s.activity != .ride, let c = p.cadence { x.element("ns3:RunCadence", String(min(254, Int((c / 2).rounded())))) }
+                    if s.activity != .ride, let c = p.cadence.flatMap({ ($0 / 2).roundedInt() }) { x.element("ns3:RunCadence", String(min(254, max(0, c)))) }
                     if let w = p.power { x.element("ns3:Watts", String(min(65535, max(0, w)))) }
                     x.raw("</ns3:TPX></Extensions>")
                 }

@@ -66,7 +66,8 @@ public enum HistoryStatistics {
             buckets[k].distanceMeters += row.distance
             buckets[k].movingSeconds += row.moving
             buckets[k].elapsedSeconds += row.elapsed
-            if let s = row.steps { buckets[k].steps = (buckets[k].steps ?? 0) + Int(s) }
+            // A count no session reaches (a day at 5 steps a second is 432 000) is damage, not summed.
+            if let s = row.steps, 0...1_000_000_000 ~= s { buckets[k].steps = (buckets[k].steps ?? 0) + Int(s) }
             if let c = row.calories { buckets[k].calories = (buckets[k].calories ?? 0) + c }
         }
         return buckets.sorted { $0.firstDay < $1.firstDay }
