@@ -1,5 +1,5 @@
 // libFuzzer entry point over every input Pacer takes from outside other than NMEA and weather:
-// PACER_FUZZ picks one target, so one build serves all five runs of fuzz/run.sh.
+// PACER_FUZZ picks one target, so one build serves all six runs of fuzz/run.sh.
 //
 //   gatt     notifications of every characteristic of the sensor table, decoded and driven
 //            through a recording SessionRecorder (metrics, live state, journal, exports)

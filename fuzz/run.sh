@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs every fuzz target one after the other, SECONDS each (default 600), and prints one line per
 # target: executions, seconds and the crash input if one was found. fuzz/run.sh [SECONDS]
-# [TARGET...]; targets: nmea metar taf gatt journal request reply config (default all). Builds
+# [TARGET...]; targets: nmea metar taf gatt journal extremes request reply config (default all). Builds
 # what is missing first. Exits non-zero when any target found a crash.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-600}; shift || true
-targets=${*:-nmea metar taf gatt journal request reply config}
+targets=${*:-nmea metar taf gatt journal extremes request reply config}
 mkdir -p .build/fuzz/logs
 status=0
 for t in $targets; do
