@@ -19,7 +19,7 @@ pacer_trixie_recipe="3 ${pacer_trixie_host_packages[*]} | ${pacer_trixie_target_
 trixie_fail() { echo "cross-build: $*" >&2; exit 1; }
 
 # A chroot and a mount namespace need root: run the calling script again through sudo when it is
-# there, else stop with one line. Call as `trixie_need_root "$0" "$@"` before anything else.
+# there, else stop with one line. Call as `trixie_need_root /absolute/path/of/the/script "$@"` first.
 trixie_need_root() {
     [ "$(id -u)" -eq 0 ] && return
     command -v sudo >/dev/null || trixie_fail "needs root (a chroot and mount namespaces), and there is no sudo: run it as root"
