@@ -48,15 +48,7 @@ done
 printf 'cross-build arm64, cached (build only):      %d s\n' "$cached_s"
 
 /usr/bin/python3 sim/scenario.py ride-10hz --seed 1 --out "$work" --quiet
-best() { # best wall time in seconds over $runs runs
-    local best="" s e t
-    for _ in $(seq "$runs"); do
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-        t=$(awk -v a="$s" -v b="$e" 'BEGIN { printf "%.3f", b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-    done
-    echo "$best"
-}
+source bench/best-of.sh
 args=(replay --nmea "$work/ride-10hz.nmea" --ble "$work/ride-10hz.ble" --activity ride --json)
 native=$(best .build/release/pacerctl "${args[@]}")
 emulated=$(best scripts/target-run arm64 .build/cross/arm64/pacerctl "${args[@]}")

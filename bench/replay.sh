@@ -15,16 +15,7 @@ trap 'rm -rf "$work"' EXIT
 nmea=$work/ride-10hz.nmea ble=$work/ride-10hz.ble
 epochs=$(grep -c 'RMC' "$nmea")
 
-best() { # best wall time in seconds of "$@" over $runs runs, output discarded
-    local best=""
-    for _ in $(seq "$runs"); do
-        local s e t
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-        t=$(awk -v a="$s" -v b="$e" 'BEGIN { printf "%.4f", b - a }')
-        if [ -z "$best" ] || awk -v t="$t" -v b="$best" 'BEGIN { exit !(t < b) }'; then best=$t; fi
-    done
-    echo "$best"
-}
+source bench/best-of.sh
 
 gpsdecode_s=$(best sh -c "gpsdecode -j < '$nmea'")
 replay_s=$(best "$bin" replay --nmea "$nmea" --ble "$ble" --activity ride --json)
