@@ -26,6 +26,9 @@ struct HistoryOptions {
     /// is said, once (the index is then saved, and the damage stays in place).
     static func openHistory(_ journal: String, summaries: Bool = true) throws -> JournalHistory {
         let history = try JournalHistory(directory: journal, summaries: summaries)
+        for aside in (try? history.directory.setAsideFiles()) ?? [] {
+            printError("pacerctl: \(aside) was set aside by pacerd as unusable (its log says why); its sessions are not listed")
+        }
         guard history.damagedRegions > 0 else { return history }
         printError("pacerctl: \(history.directory.path): passed \(history.damagedRegions) damaged region(s) of the journal "
             + "(\(history.damagedBytes) bytes) while rebuilding its index; the sessions around them are kept")

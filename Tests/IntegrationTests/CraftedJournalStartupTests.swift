@@ -5,7 +5,8 @@ import PacerCore
 /// pacerd never crash-loops on its journal: on every crafted journal below (valid to the last CRC
 /// and record, written by the project's own encoder, each with one field at a limit of its
 /// type), the real pacerd starts, and records and journals the next session it is told to; and
-/// every history command of the real pacerctl answers on it without dying.
+/// every history command of the real pacerctl answers on it without dying. A segment pacerd
+/// cannot use (no header; the last id there is) is renamed aside, logged, and named by pacerctl.
 final class CraftedJournalStartupTests: XCTestCase {
     static let t0 = UTCTime(millisecondsSinceEpoch: 1_790_000_000_000)
 
@@ -65,7 +66,8 @@ final class CraftedJournalStartupTests: XCTestCase {
             all.append(journal("lap start \(label)", summary: { $0.laps[0].start = t }))
             all.append(journal("sample time \(label), open", open: true, sample: { $0.time = t }))
         }
-        for id: UInt64 in [0, 1 << 63, .max - 1, .max] {
+        // The last id a journal holds leaves none for the next session: its segment is set aside.
+        for id: UInt64 in [0, (1 << 53) - 1, 1 << 63, .max - 1, .max] {
             all.append(journal("id \(id)", id: id))
             all.append(journal("id \(id), open", id: id, open: true))
         }
@@ -73,8 +75,13 @@ final class CraftedJournalStartupTests: XCTestCase {
             all.append(journal("summary steps \(steps)", summary: { $0.steps = steps }))
             all.append(journal("sample steps \(steps), open", open: true, sample: { $0.steps = steps }))
         }
+        // Not a segment at all (another tool's file, a header the card lost): set aside.
+        all.append(Crafted(name: "no segment header", segment: Array("not a Pacer journal\n".utf8) + [UInt8](repeating: 0xA5, count: 200)))
         return all
     }
+
+    /// Journals whose segment pacerd must set aside to record the next session.
+    static let setAside: Set<String> = ["no segment header", "id \((1 << 53) - 1)", "id \((1 << 53) - 1), open"]
 
     /// What one journal gave: pacerd started, it recorded the next session, and what failed.
     struct Outcome {
@@ -121,8 +128,16 @@ final class CraftedJournalStartupTests: XCTestCase {
             let status = daemon.stop()
             let after = try BuiltBinaries.run("pacerctl", ["sessions", "--json", "--journal", journal.path])
             let listed = (try? JSONValue.parse(after.stdout))?.array ?? []
+            let aside = (try? FileManager.default.contentsOfDirectory(atPath: journal.path))?.filter { $0.hasSuffix(".pjl.unusable") } ?? []
+            let expectAside = setAside.contains(crafted.name)
+            if expectAside != (aside == ["segment-00000001.pjl.unusable"]) {
+                outcome.failures.append("\(crafted.name): set aside \(aside), expected \(expectAside ? "the segment" : "none")")
+            }
+            if expectAside, !after.stderr.contains("segment-00000001.pjl.unusable was set aside") || !daemon.log.contains("is set aside as") {
+                outcome.failures.append("\(crafted.name): the set-aside segment is not named: \(after.stderr) \(daemon.log.suffix(300))")
+            }
             if status == 0, started["class"]?.string == "ACK", stopped["class"]?.string == "ACK",
-               listed.contains(where: { $0["activity"]?.string == "walk" }), listed.count > countBefore {
+               listed.contains(where: { $0["activity"]?.string == "walk" }), listed.count > (expectAside ? 0 : countBefore) {
                 outcome.recorded = true
             } else {
                 outcome.failures.append("\(crafted.name): the next session was not recorded (exit \(status)): \(started) \(stopped) "

@@ -63,20 +63,26 @@ final class AbsurdValueTests: XCTestCase {
         XCTAssertEqual(log.rows.last?.grams, 102_500)
     }
 
-    func testStatisticsTakeStartsAnywhereInInt64() throws {
-        var builder = HistoryIndex.Builder()
-        // Int64.min is the index's mark for "no start": the other five are counted.
-        for (k, start) in [Int64.min, Int64.min + 1, -86_400_001, -1, 0, Int64.max].enumerated() {
-            let summary = SessionSummary(activity: .run, start: UTCTime(millisecondsSinceEpoch: start), elapsedSeconds: 60, distanceMeters: 100)
-            builder.add(HistoryIndex.Entry(summary: summary, id: UInt64(k + 1), segment: 1, offset: UInt64(100 * k), bestEfforts: []))
+    func testStatisticsTakeEveryRecordableStartAndTheIndexRefusesOthers() throws {
+        func index(starts: [Int64]) -> [UInt8] {
+            var builder = HistoryIndex.Builder()
+            for (k, start) in starts.enumerated() {
+                let summary = SessionSummary(activity: .run, start: UTCTime(millisecondsSinceEpoch: start), elapsedSeconds: 60, distanceMeters: 100)
+                builder.add(HistoryIndex.Entry(summary: summary, id: UInt64(k + 1), segment: 1, offset: UInt64(100 * k), bestEfforts: []))
+            }
+            return builder.encode(segments: [])
         }
-        let bytes = builder.encode(segments: [])
-        try bytes.withUnsafeBytes { raw in
+        // Int64.min is the index's mark for "no start": the other three are counted.
+        try index(starts: [Int64.min, 0, 86_399_999, JournalFormat.recordedTimes.upperBound]).withUnsafeBytes { raw in
             let index = try XCTUnwrap(HistoryIndexReader(raw))
             for period in [HistoryStatistics.Period.week, .month, .year] {
                 let buckets = HistoryStatistics.aggregate(index, by: period)
-                XCTAssertEqual(buckets.reduce(0) { $0 + $1.sessions }, 5, "\(period)")
+                XCTAssertEqual(buckets.reduce(0) { $0 + $1.sessions }, 3, "\(period)")
             }
+        }
+        // Starts statistics once trapped on (before 1970, near Int64's ends): the index is not used.
+        for start in [Int64.min + 1, -86_400_001, -1, Int64.max] {
+            XCTAssertNil(index(starts: [0, start]).withUnsafeBytes { HistoryIndexReader($0) }, "\(start)")
         }
     }
 
@@ -114,6 +120,80 @@ final class AbsurdValueTests: XCTestCase {
         try builder.encode(segments: []).withUnsafeBytes { raw in
             let buckets = HistoryStatistics.aggregate(try XCTUnwrap(HistoryIndexReader(raw)), by: .week)
             XCTAssertEqual(buckets.map(\.steps), [1200])
+        }
+    }
+
+    /// A summary decoded from `bytes` (format 3), or the error its reader threw.
+    func decodedSummary(_ bytes: [UInt8]) -> Result<SessionSummary, Error> {
+        bytes.withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            return Result { try SessionSummaryCodec.decode(&r) }
+        }
+    }
+
+    func testASummaryTimeOutsideTheRecordableYearsIsLeftOutAndReadAsDamage() throws {
+        for ms: Int64 in [.min, -1, 253_402_300_800_000, .max] {
+            var summary = SessionSummary(activity: .run, start: t0, end: UTCTime(millisecondsSinceEpoch: ms), elapsedSeconds: 60)
+            summary.laps = [SegmentSummary(index: 1, start: UTCTime(millisecondsSinceEpoch: ms))]
+            var w = ByteWriter(capacity: 256)
+            SessionSummaryCodec.encode(summary, into: &w)
+            let read = try decodedSummary(w.bytes).get()
+            XCTAssertEqual(read.start, t0)
+            XCTAssertNil(read.end, "\(ms): left out, as the reader would refuse it")
+            XCTAssertNil(read.laps.first?.start, "\(ms)")
+            // The same value written by hand (another tool, an older bug) is damage.
+            var crafted = ByteWriter(capacity: 64)
+            crafted.u8(SessionSummaryCodec.version); crafted.u8(SessionSummaryCodec.activityCode(.run))
+            crafted.varint(1); crafted.varint(4); crafted.zigzag(ms)
+            XCTAssertThrowsError(try decodedSummary(crafted.bytes).get(), "end \(ms)")
+        }
+    }
+
+    func testASummaryFigureThatIsNoNumberIsLeftOutAndReadAsDamage() throws {
+        for v in [Double.nan, .infinity, -.infinity] {
+            var summary = SessionSummary(activity: .ride, start: t0, elapsedSeconds: v, distanceMeters: 1000)
+            summary.heartRateZoneSeconds = [10, v, 3]
+            var w = ByteWriter(capacity: 256)
+            SessionSummaryCodec.encode(summary, into: &w)
+            let read = try decodedSummary(w.bytes).get()
+            XCTAssertEqual(read.distanceMeters, 1000)
+            XCTAssertEqual(read.elapsedSeconds, 0, "\(v) is left out, read as none")
+            XCTAssertNil(read.heartRateZoneSeconds, "\(v)")
+            var crafted = ByteWriter(capacity: 64)
+            crafted.u8(SessionSummaryCodec.version); crafted.u8(SessionSummaryCodec.activityCode(.ride))
+            crafted.varint(1); crafted.varint(9); crafted.f64(v)
+            XCTAssertThrowsError(try decodedSummary(crafted.bytes).get(), "distance \(v)")
+        }
+    }
+
+    func testASampleTimeOutsideTheRecordableYearsIsDamage() throws {
+        for ms: Int64 in [-1_000, 253_402_300_800_000, .max] {
+            var codec = JournalSampleCodec(sessionStart: t0)
+            var w = ByteWriter(capacity: 64)
+            codec.encode(SessionSample(time: t0, distanceMeters: 0), into: &w)
+            codec.encode(SessionSample(time: UTCTime(millisecondsSinceEpoch: ms), distanceMeters: 1), into: &w)
+            try w.bytes.withUnsafeBytes { raw in
+                var r = ByteReader(raw)
+                var reader = JournalSampleCodec(sessionStart: t0)
+                XCTAssertEqual(try reader.decode(&r).time, t0)
+                XCTAssertThrowsError(try reader.decode(&r), "\(ms)")
+            }
+        }
+    }
+
+    func testAnIndexRowWithAnIdOrStartNoJournalHoldsIsNotUsed() throws {
+        let summary = SessionSummary(activity: .run, start: t0, elapsedSeconds: 60, distanceMeters: 200)
+        func index(id: UInt64, start: Int64?) -> [UInt8] {
+            var s = summary
+            s.start = start.map { UTCTime(millisecondsSinceEpoch: $0) }
+            let entry = HistoryIndex.Entry(summary: s, id: id, segment: 1, offset: 16, bestEfforts: [nil, nil, nil, nil, nil])
+            return HistoryIndex.encode(segments: [], entries: [entry])
+        }
+        XCTAssertNotNil(index(id: 7, start: t0.millisecondsSinceEpoch).withUnsafeBytes { HistoryIndexReader($0) })
+        XCTAssertNotNil(index(id: 7, start: nil).withUnsafeBytes { HistoryIndexReader($0) })
+        for (id, start) in [(UInt64(0), t0.millisecondsSinceEpoch), (1 << 53, t0.millisecondsSinceEpoch), (.max, t0.millisecondsSinceEpoch),
+                            (7, -1), (7, 253_402_300_800_000), (7, .max)] {
+            XCTAssertNil(index(id: id, start: start).withUnsafeBytes { HistoryIndexReader($0) }, "id \(id), start \(start)")
         }
     }
 }

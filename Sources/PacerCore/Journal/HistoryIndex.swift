@@ -131,6 +131,12 @@ public struct HistoryIndexReader {
         hasSummaries = bytes.count == blobsEnd
             && CRC32C.checksum(UnsafeRawBufferPointer(rebasing: bytes[blobsStart..<blobsEnd])) == blobsCRC
         guard bytes.count == rowsEnd || hasSummaries else { return nil }
+        // Rows carry the CRC the writer computed; values it could not have written are damage
+        // that kept its CRC (or another tool's file), and the journal is read again instead.
+        for i in 0..<count {
+            guard JournalFormat.sessionIDs ~= id(i) else { return nil }
+            if let start = startMilliseconds(i), !(JournalFormat.recordedTimes ~= start) { return nil }
+        }
     }
 
     /// The numeric columns of row `i` (what list and stats need), without decoding the blob.

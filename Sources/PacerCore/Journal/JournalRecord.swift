@@ -58,8 +58,11 @@ public enum JournalRecord: Equatable, Sendable {
     }
 
     /// A time as written: years 1970 to 9999, else damage.
-    static func time(_ r: inout ByteReader) throws -> UTCTime {
-        let ms = try r.zigzag()
+    static func time(_ r: inout ByteReader) throws -> UTCTime { try time(milliseconds: r.zigzag()) }
+
+    /// The check every reader of a time in a record makes (samples, summaries, laps).
+    @inline(__always)
+    static func time(milliseconds ms: Int64) throws -> UTCTime {
         guard JournalFormat.recordedTimes ~= ms else { throw ByteReader.Malformed() }
         return UTCTime(millisecondsSinceEpoch: ms)
     }

@@ -141,7 +141,7 @@ public struct JournalSampleCodec: Sendable {
             fieldIDs.removeAll(keepingCapacity: true)
             for _ in 0..<n { fieldIDs.append(try r.varint()) }
         }
-        s.time = UTCTime(millisecondsSinceEpoch: time)
+        s.time = try JournalRecord.time(milliseconds: time)
         // The lanes through pointers, and the rows as `kinds` (and `setters`): a journal scan
         // walks every sample of every session, and copying table rows and checking the lane
         // arrays' uniqueness per value were most of its cost.

@@ -20,7 +20,7 @@ struct JournalSampleCodecV1: Sendable {
         let flags = try r.u8()
         time = time &+ (try r.zigzag()) &+ 1000
         distanceStep = distanceStep &+ (try r.zigzag()); distance = distance &+ distanceStep
-        var s = SessionSample(time: UTCTime(millisecondsSinceEpoch: time), distanceMeters: Double(distance) / 100)
+        var s = SessionSample(time: try JournalRecord.time(milliseconds: time), distanceMeters: Double(distance) / 100)
         if flags & 1 != 0 {
             latStep = latStep &+ (try r.zigzag()); lat = lat &+ latStep
             lonStep = lonStep &+ (try r.zigzag()); lon = lon &+ lonStep

@@ -19,8 +19,8 @@ public enum SessionSummaryCodec {
 
     /// Every session summary field. Ids are never reused.
     public static let sessionFields: [SummaryField<SessionSummary>] = [
-        Session(0, "start", Session.time({ $0.start }, { $0.start = $1 })),
-        Session(4, "end", Session.time({ $0.end }, { $0.end = $1 })),
+        Session(0, "start", .time(get: { $0.start }, set: { $0.start = $1 })),
+        Session(4, "end", .time(get: { $0.end }, set: { $0.end = $1 })),
         Session(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
         Session(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
         Session(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
@@ -47,7 +47,7 @@ public enum SessionSummaryCodec {
     /// Every lap/split field. Ids are never reused.
     public static let segmentFields: [SummaryField<SegmentSummary>] = [
         Segment(0, "index", .integer(get: { $0.index }, set: { $0.index = $1 })),
-        Segment(4, "start", Segment.time({ $0.start }, { $0.start = $1 })),
+        Segment(4, "start", .time(get: { $0.start }, set: { $0.start = $1 })),
         Segment(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
         Segment(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
         Segment(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
@@ -81,14 +81,19 @@ public enum SessionSummaryCodec {
         for row in fields.indices {
             let id = fields[row].id
             switch fields[row].value {
+            // A value the reader would refuse (a non-finite number, a time outside the recordable
+            // years) is left out: one absurd figure never makes a session's summary unreadable.
             case let .double(get, _):
-                guard let v = get(target) else { continue }
+                guard let v = get(target), v.isFinite else { continue }
                 w.varint(id); w.f64(v)
             case let .integer(get, _):
                 guard let v = get(target) else { continue }
                 w.varint(id); w.zigzag(Int64(v))
+            case let .time(get, _):
+                guard let v = get(target)?.millisecondsSinceEpoch, JournalFormat.recordedTimes ~= v else { continue }
+                w.varint(id); w.zigzag(v)
             case let .doubles(get, _):
-                guard let v = get(target) else { continue }
+                guard let v = get(target), v.allSatisfy(\.isFinite) else { continue }
                 w.varint(id); w.varint(UInt64(v.count)); for x in v { w.f64(x) }
             case let .segments(get, _):
                 w.varint(id)
@@ -118,13 +123,15 @@ public enum SessionSummaryCodec {
             let id = try r.varint()
             guard let row = rows.row(of: id) else { try skip(id: id, &r); continue }
             switch fields[row].value {
-            case let .double(_, set): set(&target, try r.f64())
+            case let .double(_, set): set(&target, try finite(r.f64()))
             case let .integer(_, set): set(&target, Int(clamping: try r.zigzag()))
+            case let .time(_, set):
+                set(&target, try JournalRecord.time(milliseconds: r.zigzag()))
             case let .doubles(_, set):
                 let count = try r.count(max: r.remaining / 8)
                 var v: [Double] = []
                 v.reserveCapacity(count)
-                for _ in 0..<count { v.append(try r.f64()) }
+                for _ in 0..<count { v.append(try finite(r.f64())) }
                 set(&target, v)
             case let .segments(_, set):
                 let length = try r.count(max: r.remaining)
@@ -142,6 +149,12 @@ public enum SessionSummaryCodec {
                 set(&target, segments)
             }
         }
+    }
+
+    /// No summary figure is infinite or NaN: one that is was not written by Pacer's encoder.
+    static func finite(_ v: Double) throws -> Double {
+        guard v.isFinite else { throw ByteReader.Malformed() }
+        return v
     }
 
     /// Passes over a field this reader does not know, by the shape in its id.

@@ -7,8 +7,8 @@ enum SessionSummaryCodecV1 {
         guard let activity = SessionSummaryCodec.activity(code: try r.u8()) else { throw ByteReader.Malformed() }
         let mask = try r.u16()
         var s = SessionSummary(activity: activity)
-        if mask & (1 << 9) != 0 { s.start = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
-        if mask & (1 << 10) != 0 { s.end = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
+        if mask & (1 << 9) != 0 { s.start = try JournalRecord.time(milliseconds: r.zigzag()) }
+        if mask & (1 << 10) != 0 { s.end = try JournalRecord.time(milliseconds: r.zigzag()) }
         s.elapsedSeconds = try r.f64(); s.movingSeconds = try r.f64(); s.distanceMeters = try r.f64()
         var optionals = [Double?](repeating: nil, count: 9)
         for i in 0..<9 where mask & (1 << i) != 0 { optionals[i] = try r.f64() }
@@ -37,7 +37,7 @@ enum SessionSummaryCodecV1 {
         for _ in 0..<n {
             var g = SegmentSummary(index: Int(clamping: try r.zigzag()))
             let mask = try r.u8()
-            if mask & 1 != 0 { g.start = UTCTime(millisecondsSinceEpoch: try r.zigzag()) }
+            if mask & 1 != 0 { g.start = try JournalRecord.time(milliseconds: r.zigzag()) }
             g.elapsedSeconds = try r.f64(); g.movingSeconds = try r.f64(); g.distanceMeters = try r.f64()
             if mask & 2 != 0 { g.averageSpeed = try r.f64() }
             if mask & 4 != 0 { g.heartRateAverage = try r.f64() }

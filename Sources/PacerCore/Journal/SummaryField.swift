@@ -10,9 +10,12 @@ public struct SummaryField<Target>: Sendable {
         case integer(get: @Sendable (Target) -> Int?, set: @Sendable (inout Target, Int) -> Void)
         case doubles(get: @Sendable (Target) -> [Double]?, set: @Sendable (inout Target, [Double]) -> Void)
         case segments(get: @Sendable (Target) -> [SegmentSummary], set: @Sendable (inout Target, [SegmentSummary]) -> Void)
+        /// Milliseconds since 1970 as a zigzag varint (shape 0): outside `JournalFormat.recordedTimes`
+        /// the record is damage.
+        case time(get: @Sendable (Target) -> UTCTime?, set: @Sendable (inout Target, UTCTime) -> Void)
 
         var shape: UInt64 {
-            switch self { case .integer: 0; case .double: 1; case .doubles: 2; case .segments: 3 }
+            switch self { case .integer, .time: 0; case .double: 1; case .doubles: 2; case .segments: 3 }
         }
     }
 
@@ -25,10 +28,5 @@ public struct SummaryField<Target>: Sendable {
         self.id = id
         self.name = name
         self.value = value
-    }
-
-    static func time(_ get: @escaping @Sendable (Target) -> UTCTime?, _ set: @escaping @Sendable (inout Target, UTCTime) -> Void) -> Value {
-        .integer(get: { get($0).map { Int(clamping: $0.millisecondsSinceEpoch) } },
-                 set: { set(&$0, UTCTime(millisecondsSinceEpoch: Int64($1))) })
     }
 }

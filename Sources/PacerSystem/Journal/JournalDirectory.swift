@@ -46,13 +46,8 @@ public struct JournalDirectory: Sendable {
 
     /// Segment files sorted by number (`opendir`/`readdir`/`stat`).
     public func segments() throws -> [Segment] {
-        guard let dir = opendir(path) else { throw SystemError("opendir \(path)", errno: errno) }
-        defer { closedir(dir) }
         var result: [Segment] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+        for name in try names() {
             guard name.hasPrefix("segment-"), name.hasSuffix(".pjl"), name.count == 20,
                   let number = UInt32(name.dropFirst(8).prefix(8)) else { continue }
             var st = stat()
@@ -61,6 +56,42 @@ public struct JournalDirectory: Sendable {
             result.append(Segment(number: number, path: full, size: Int(st.st_size)))
         }
         return result.sorted { $0.number < $1.number }
+    }
+
+    /// What a segment pacerd cannot use is renamed to (its name plus this, then `-2`, `-3`... when
+    /// taken): never deleted, passed over by every reader, and named by every history verb.
+    public static let setAsideSuffix = ".unusable"
+
+    /// Renames `segment` aside (durably); returns its new path.
+    public func setAside(_ segment: Segment) throws -> String {
+        var target = segment.path + JournalDirectory.setAsideSuffix
+        var n = 1
+        while access(target, F_OK) == 0 {
+            n += 1
+            target = segment.path + JournalDirectory.setAsideSuffix + "-" + String(n)
+        }
+        try rename(segment.path, to: target)
+        try syncEntries()
+        return target
+    }
+
+    /// Paths of the segments set aside (`setAside`), sorted.
+    public func setAsideFiles() throws -> [String] {
+        try names().filter { $0.hasPrefix("segment-") && $0.contains(".pjl" + JournalDirectory.setAsideSuffix) }
+            .sorted().map { path + "/" + $0 }
+    }
+
+    /// The directory's entry names (`opendir`/`readdir`).
+    private func names() throws -> [String] {
+        guard let dir = opendir(path) else { throw SystemError("opendir \(path)", errno: errno) }
+        defer { closedir(dir) }
+        var result: [String] = []
+        while let entry = readdir(dir) {
+            result.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            })
+        }
+        return result
     }
 
     /// fsyncs the directory so a new or renamed file survives power loss.

@@ -44,6 +44,8 @@ public final class JournalWriter {
         /// Id of a session that was open; closed as interrupted unless kept for resume.
         public var openSessionID: UInt64?
         public var closedAsInterrupted = false
+        /// Segments renamed aside (`JournalDirectory.setAside`), their new paths.
+        public var setAside: [String] = []
     }
 
     public let directory: JournalDirectory
@@ -139,8 +141,7 @@ public final class JournalWriter {
         if recovered != nil { try closeRecoveredSession() }
         if encoder.openID != nil { throw JournalStateError("a session is already open") }
         if written + pending.count > options.segmentLimit || segmentVersion != JournalFormat.version { try rollSegment() }
-        // Only a crafted journal gets here (2^53 sessions): refused, as a reader would refuse the id.
-        guard JournalFormat.sessionIDs ~= nextID else { throw JournalStateError("no session id is left after \(nextID - 1)") }
+        if !(JournalFormat.sessionIDs ~= nextID) { try setAsideSegmentsWithoutIDsLeft() }
         let id = nextID
         nextID += 1
         encoder.start(id: id, activity: activity, start: start, config: config, into: &pending)
@@ -302,10 +303,10 @@ public final class JournalWriter {
             _ = try file.assemble(into: &assembler, segment: segmentNumber, from: open.offset, limit: result.validEnd)
         }
         guard result.end != .badHeader else {
-            // Not ours or damaged at the start: leave it for inspection and start the next segment.
+            // Not ours or damaged at the start: set aside for inspection, and the next segment starts.
             recovery.scanEnd = .badHeader
-            nextID = try highestID(before: try directory.segments().filter { $0.number < segmentNumber }) + 1
-            try rollSegment()
+            try setAside(.init(number: segmentNumber, path: file.path, size: size), because: "it does not start with a journal segment header")
+            nextID = try highestID(before: try directory.segments()) + 1
             return
         }
         var validEnd = result.validEnd
@@ -352,6 +353,27 @@ public final class JournalWriter {
             if highest > 0 { return highest }
         }
         return 0
+    }
+
+    /// Only a crafted or damaged journal gets here (2^53 sessions): the newest segment holding ids
+    /// holds the last one, so it is set aside until the ids the rest hold leave a next one, and
+    /// unattended recording goes on instead of failing at every start.
+    private func setAsideSegmentsWithoutIDsLeft() throws {
+        try commit()
+        while !(JournalFormat.sessionIDs ~= nextID) {
+            let segments = try directory.segments()
+            guard let last = try segments.last(where: { try highestID(before: [$0]) > 0 }) else { nextID = 1; break }
+            try setAside(last, because: "its session ids reach \(JournalFormat.sessionIDs.upperBound), the last a journal can hold")
+            nextID = try highestID(before: try directory.segments()) + 1
+        }
+    }
+
+    /// Renames `segment` aside (one log line names it); the one being written is followed by the next.
+    private func setAside(_ segment: JournalDirectory.Segment, because reason: String) throws {
+        let target = try directory.setAside(segment)
+        recovery.setAside.append(target)
+        DaemonLog.error("journal: \(segment.path) is set aside as \(target) (never deleted): \(reason)")
+        if segment.number == segmentNumber { try rollSegment() }
     }
 
     private func startSegmentFile() throws {
