@@ -1,9 +1,31 @@
 /// Whole numbers from doubles that came from outside (a server reply, a journal record, a
-/// flag): `Int(double)` traps on 1e300, infinity or NaN, so such values are converted here.
+/// sensor, a flag): `Int(double)` traps on 1e300, infinity or NaN, so every conversion of a
+/// floating-point value to an integer in Sources is one of these (`ConversionRulesTests`).
 extension Double {
     /// The value rounded by `rule` as an `Int`; nil when it is not finite or does not fit.
     public func roundedInt(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int? {
         Int(exactly: rounded(rule))
+    }
+
+    /// As `roundedInt`, held to Int64's range (NaN is 0): for writers whose field must hold a
+    /// value and is narrower still (a GATT field, a FIT field), so the clamp happens anyway.
+    public func clampedInt64(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int64 {
+        let r = rounded(rule)
+        if r.isNaN { return 0 }
+        // 2^63 is the first double past Int64.max.
+        if r >= 9_223_372_036_854_775_808.0 { return .max }
+        if r < -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(r)
+    }
+
+    /// As `clampedInt64`, as an `Int`.
+    public func clampedInt(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Int {
+        Int(clampedInt64(rule))
+    }
+
+    /// The whole number for a message or a log line: `-` when there is none.
+    public func wholeText(_ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> String {
+        roundedInt(rule).map(String.init) ?? "-"
     }
 }
 

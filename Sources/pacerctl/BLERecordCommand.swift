@@ -55,7 +55,7 @@ enum BLERecordCommand {
         try client.run(until: deadline, wakeup: wakeup)
         try out.flush()
         for status in client.statuses() {
-            let recoveries = status.recoveries.map { String(Int(($0 * 1000).rounded())) + " ms" }.joined(separator: ", ")
+            let recoveries = status.recoveries.map { ($0 * 1000).wholeText() + " ms" }.joined(separator: ", ")
             printError("pacerctl ble-record: \(status.address): \(counts[status.address] ?? 0) values, "
                        + "\(status.malformedCount) malformed, reconnections: [\(recoveries)]")
         }

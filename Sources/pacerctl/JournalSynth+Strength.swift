@@ -16,7 +16,7 @@ extension JournalSynthCommand {
                                       "Deadlift": 110, "Barbell Row": 60, "Pull-Up": 10, "Barbell Curl": 30,
                                       "Squat": 90, "Leg Press": 150, "Romanian Deadlift": 80, "Overhead Press": 40]
         let sessions = (total + setsPerSession - 1) / setsPerSession
-        let spacing = Int64(spanDays * 86_400_000) / Int64(max(1, sessions))
+        let spacing = (spanDays * 86_400_000).clampedInt64(.towardZero) / Int64(max(1, sessions))
         let day0 = UTCTime(year: 2023, month: 1, day: 2, hour: 17, minute: 30, second: 0)!.millisecondsSinceEpoch
         var rng: UInt64 = 0x2545_F491_4F6C_DD1D
         func random() -> Double {
@@ -37,13 +37,13 @@ extension JournalSynthCommand {
                 for s in 0..<5 where written < total {
                     let at = Double(k * 5 + s + 1) * 170
                     while nextSample < perSession, Double(nextSample) * step <= at {
-                        let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(nextSample) * step * 1000))
-                        writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + Int(random() * 60)))
+                        let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
+                        writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + (random() * 60).clampedInt(.towardZero)))
                         nextSample += 1
                     }
                     let weight = ((base[exercise]! * (1 + 0.4 * progress) + random() * 5) * 2).rounded() / 2
-                    let reps = 5 + Int(random() * 6)
-                    let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(at * 1000))
+                    let reps = 5 + (random() * 6).clampedInt(.towardZero)
+                    let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (at * 1000).clampedInt64(.towardZero))
                     let set = log.log(StrengthSetEntry(exercise: exercise, muscle: ExerciseCatalogue.lookup(exercise)?.muscle,
                                                        weightKilograms: weight, reps: reps), at: time)
                     try writer.append(event: set.event)
@@ -52,11 +52,11 @@ extension JournalSynthCommand {
                 }
             }
             while nextSample < perSession {
-                let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(nextSample) * step * 1000))
-                writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + Int(random() * 60)))
+                let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
+                writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + (random() * 60).clampedInt(.towardZero)))
                 nextSample += 1
             }
-            let end = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(seconds * 1000))
+            let end = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (seconds * 1000).clampedInt64(.towardZero))
             try writer.endSession(summary: SessionSummary(activity: .strength, start: start, end: end, elapsedSeconds: seconds,
                                                           movingSeconds: seconds, heartRateAverage: 124, heartRateMax: 160,
                                                           calories: 350, trimp: 60 + 20 * random()))

@@ -13,7 +13,7 @@ enum JournalSynthCommand {
         let spanDays = try args.number("span-days") ?? 1095
         guard (1...36_500).contains(spanDays) else { throw UsageError("--span-days must be in 1...36500") }
         // Sessions spread evenly over the span (default three years), a few a day at 10 000.
-        let spacing = Int64(spanDays * 86_400_000) / Int64(max(1, count))
+        let spacing = (spanDays * 86_400_000).clampedInt64(.towardZero) / Int64(max(1, count))
         var options = JournalWriter.Options()
         options.synchronous = !args.flag("no-sync")
         options.commitInterval = 1e9
@@ -31,8 +31,8 @@ enum JournalSynthCommand {
         for n in 0..<count {
             let activity: Activity = n % 7 == 6 ? .ride : (n % 7 == 3 ? .walk : .run)
             let speed = activity == .ride ? 6 + random() * 3 : (activity == .walk ? 1.3 + random() * 0.3 : 2.8 + random() * 0.7)
-            let seconds = Double(Int(1800 + random() * 3600))
-            let start = UTCTime(millisecondsSinceEpoch: day0 + Int64(n) * spacing + Int64(random() * Double(min(spacing, 3_600_000))))
+            let seconds = Double((1800 + random() * 3600).clampedInt(.towardZero))
+            let start = UTCTime(millisecondsSinceEpoch: day0 + Int64(n) * spacing + (random() * Double(min(spacing, 3_600_000))).clampedInt64(.towardZero))
             try writer.beginSession(activity: activity, start: start, config: "max_hr=188\nrest_hr=58")
             let step = seconds / Double(perSession - 1)
             var lat = 48.1 + random() * 0.1, lon = 11.5 + random() * 0.1
@@ -41,7 +41,7 @@ enum JournalSynthCommand {
             let lapEvery = max(1, perSession / 3)
             for k in 0..<perSession {
                 let t = Double(k) * step
-                let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(t * 1000))
+                let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (t * 1000).clampedInt64(.towardZero))
                 if k % lapEvery == 0, k + 1 < perSession {
                     if k > 0 { try writer.append(event: .lap(time: time, number: laps.count + 1)) }
                     let lapEnd = min(Double(perSession - 1), Double(k + lapEvery)) * step
@@ -56,21 +56,21 @@ enum JournalSynthCommand {
                 }
                 lat += speed * step / 111_000 * 0.6
                 lon += speed * step / 74_000 * 0.8
-                steps = activity == .ride ? 0 : Int(t * 2.8)
+                steps = activity == .ride ? 0 : (t * 2.8).clampedInt(.towardZero)
                 writer.append(sample: SessionSample(
-                    time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(t * 1000)),
+                    time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (t * 1000).clampedInt64(.towardZero)),
                     latitude: lat, longitude: lon, altitudeMSL: 520 + 10 * random(), speed: speed,
-                    distanceMeters: speed * t, heartRate: 130 + Int(random() * 30), rrIntervals: [UInt16(440 + random() * 60)],
+                    distanceMeters: speed * t, heartRate: 130 + (random() * 30).clampedInt(.towardZero), rrIntervals: [UInt16(clamping: (440 + random() * 60).clampedInt64(.towardZero))],
                     cadence: activity == .ride ? 85 : 170, steps: activity == .ride ? nil : steps))
             }
             let distance = speed * seconds
             var splits: [SegmentSummary] = []
-            for k in 0..<Int(distance / 1000) {
-                splits.append(SegmentSummary(index: k + 1, start: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(Double(k) * 1000 / speed * 1000)),
+            for k in 0..<(distance / 1000).clampedInt(.towardZero) {
+                splits.append(SegmentSummary(index: k + 1, start: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(k) * 1000 / speed * 1000).clampedInt64(.towardZero)),
                                              elapsedSeconds: 1000 / speed, movingSeconds: 1000 / speed, distanceMeters: 1000,
                                              averageSpeed: speed, heartRateAverage: 140 + random() * 10, cadenceAverage: 170))
             }
-            let summary = SessionSummary(activity: activity, start: start, end: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + Int64(seconds * 1000)),
+            let summary = SessionSummary(activity: activity, start: start, end: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (seconds * 1000).clampedInt64(.towardZero)),
                                          elapsedSeconds: seconds, movingSeconds: seconds - 30, distanceMeters: distance,
                                          averageSpeed: speed, maxSpeed: speed * 1.3, elevationGain: 40 * random(), elevationLoss: 40 * random(),
                                          heartRateAverage: 145, heartRateMax: 171, heartRateZoneSeconds: [60, 600, seconds - 900, 200, 40],

@@ -84,7 +84,7 @@ enum WatchCommand {
 
     private static func waitForSignal(_ signals: SignalReceiver, seconds: Double, view: inout WatchView) throws -> Bool {
         var p = pollfd(fd: signals.fd, events: Int16(POLLIN), revents: 0)
-        _ = try retryingEINTR("poll") { poll(&p, 1, Int32(seconds * 1000)) }
+        _ = try retryingEINTR("poll") { poll(&p, 1, Int32(clamping: (seconds * 1000).clampedInt64(.towardZero))) }
         return p.revents != 0 ? try handleSignals(signals, view: &view) : false
     }
 }

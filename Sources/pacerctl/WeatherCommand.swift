@@ -19,7 +19,7 @@ enum WeatherCommand {
         if parsed.option("near") != nil || parsed.option("station") != nil {
             do {
                 guard let found = try fetch(parsed, settings: options.config.weather) else {
-                    printError("pacerctl weather: no station with a METAR within \(Int(options.config.weather.radiusKilometres)) km")
+                    printError("pacerctl weather: no station with a METAR within \(options.config.weather.radiusKilometres.wholeText(.towardZero)) km")
                     return 1
                 }
                 if parsed.flag("attach") {

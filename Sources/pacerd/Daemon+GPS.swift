@@ -37,7 +37,7 @@ extension Daemon {
         case .deviceResumed(let info):
             DaemonLog.notice("GPS \(info.description) is back")
         case let .deviceLost(reason, retry):
-            DaemonLog.warning("GPS lost: \(reason)" + (retry > 0 ? "; retrying in \(Int(retry.rounded())) s" : ""))
+            DaemonLog.warning("GPS lost: \(reason)" + (retry > 0 ? "; retrying in \(retry.wholeText()) s" : ""))
         case .counters(let c):
             DaemonLog.log(.debug, "GPS counters: \(c)")
         case .endOfStream:

@@ -49,7 +49,7 @@ extension Daemon {
         case .sessionResumed:
             openSensorLog()
         case let .sessionStopped(_, summary):
-            DaemonLog.info("session \(id ?? "unsaved") stopped: \(Int(summary.distanceMeters)) m in \(Int(summary.elapsedSeconds)) s")
+            DaemonLog.info("session \(id ?? "unsaved") stopped: \(summary.distanceMeters.wholeText(.towardZero)) m in \(summary.elapsedSeconds.wholeText(.towardZero)) s")
             flushSensorLog()
             sensorLog = nil
             broadcast(LiveEvent(event, sessionID: id))

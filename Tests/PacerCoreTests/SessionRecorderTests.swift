@@ -164,6 +164,20 @@ final class SessionRecorderTests: XCTestCase {
                        latitude: p.latitude, longitude: p.longitude, altitudeMSL: 400, speed: 3, track: 90, hdop: 0.8)
     }
 
+    /// With no fix yet, a session's times come from the system clock: one set to before 1970 or
+    /// past 2199 (faketime, a dead RTC battery's epoch) is held to the years a journal records,
+    /// so the reader never refuses the session's start as damage.
+    func testASystemClockOutsideTheRecordableYearsIsHeldToThem() {
+        for (ms, expected) in [(Int64(-86_400_000), UTCTime.recordable.lowerBound), (.max, UTCTime.recordable.upperBound),
+                               (253_402_300_800_000, UTCTime.recordable.upperBound)] {
+            var recorder = SessionRecorder(settings: .init(config: PacerConfig(), activity: .run))
+            let at = InputInstant(monotonic: MonotonicInstant(seconds: 5), systemTime: UTCTime(millisecondsSinceEpoch: ms))
+            XCTAssertEqual(recorder.time(at: at), expected, "\(ms)")
+            try! recorder.command(.start(nil), at: at, emit: { _ in })
+            XCTAssertTrue(JournalFormat.recordedTimes ~= recorder.engine.summary().start?.millisecondsSinceEpoch ?? -1, "\(ms)")
+        }
+    }
+
     func testRepeatedBackwardsAndJumpingFixTimesAreCountedNotIntegrated() {
         var recorder = SessionRecorder(settings: .init(config: PacerConfig(), activity: .run))
         var notices: [String] = []

@@ -100,7 +100,7 @@ public struct BroadcastPlan: Sendable {
             let whole = crankRevolutions.rounded(.down)
             if whole > before { lastCrankEventSeconds = seconds - (crankRevolutions - whole) / (cadence / 60) }
         }
-        return CSCMeasurement.Revolutions(cumulative: UInt32(truncatingIfNeeded: Int64(crankRevolutions)),
-                                          lastEventTime1024: UInt16(truncatingIfNeeded: Int64((lastCrankEventSeconds * 1024).rounded())))
+        return CSCMeasurement.Revolutions(cumulative: UInt32(truncatingIfNeeded: crankRevolutions.clampedInt64(.towardZero)),
+                                          lastEventTime1024: UInt16(truncatingIfNeeded: (lastCrankEventSeconds * 1024).clampedInt64()))
     }
 }

@@ -25,15 +25,15 @@ public struct AthleteProfile: Equatable, Sendable {
         switch zoneModel {
         case .percentMax:
             fractions = [0.5, 0.6, 0.7, 0.8, 0.9]
-            return fractions.map { Int((Double(maxHeartRate) * $0).rounded()) }
+            return fractions.map { (Double(maxHeartRate) * $0).clampedInt() }
         case .percentReserve:
             fractions = [0.5, 0.6, 0.7, 0.8, 0.9]
             let reserve = Double(maxHeartRate - restHeartRate)
-            return fractions.map { Int((Double(restHeartRate) + reserve * $0).rounded()) }
+            return fractions.map { (Double(restHeartRate) + reserve * $0).clampedInt() }
         case .percentLTHR:
             fractions = [0.68, 0.83, 0.94, 1.0, 1.06]
-            let lthr = Double(lactateThresholdHeartRate ?? Int((Double(maxHeartRate) * 0.9).rounded()))
-            return fractions.map { Int((lthr * $0).rounded()) }
+            let lthr = Double(lactateThresholdHeartRate ?? (Double(maxHeartRate) * 0.9).clampedInt())
+            return fractions.map { (lthr * $0).clampedInt() }
         }
     }
 

@@ -74,7 +74,7 @@ public struct UnattendedRecorder: Sendable {
         if sessionActive {
             let idleLimit = settings.autoStopIdleMinutes * 60
             guard idleLimit > 0, let last = lastActiveAt, now.seconds(since: last) >= idleLimit else { return .none }
-            return .stop(reason: idleLimit < 60 ? "idle for \(Int(idleLimit.rounded())) s" : "idle for \(Int(settings.autoStopIdleMinutes)) min")
+            return .stop(reason: idleLimit < 60 ? "idle for \(idleLimit.wholeText()) s" : "idle for \(settings.autoStopIdleMinutes.wholeText(.towardZero)) min")
         }
         if !armed {
             let idleSince = max(lastActiveAt ?? disarmedAt ?? now, disarmedAt ?? now)
@@ -87,7 +87,7 @@ public struct UnattendedRecorder: Sendable {
         if byMovement, let since = movingSince, now.seconds(since: since) >= settings.startAfterSeconds {
             let average = speedCount > 0 ? speedSum / Double(speedCount) : nil
             let activity = settings.activity ?? ActivityGuess.activity(averageSpeed: average, footpodCadence: footpodCadence)
-            return .start(activity, reason: "moving for \(Int(settings.startAfterSeconds)) s")
+            return .start(activity, reason: "moving for \(settings.startAfterSeconds.wholeText(.towardZero)) s")
         }
         if byContact, let since = contactSince, now.seconds(since: since) >= settings.startAfterSeconds {
             let average = movingSince != nil && speedCount > 0 ? speedSum / Double(speedCount) : nil

@@ -29,7 +29,7 @@ public struct MeasurementFormatter: Sendable {
     public func pace(secondsPerKilometre: Double?) -> String {
         guard let p = secondsPerKilometre, p.isFinite, p > 0, p < 3600 else { return "--" }
         let v = imperial ? p * MeasurementFormatter.metresPerMile / 1000 : p
-        let s = Int(v.rounded())
+        let s = v.clampedInt()
         return "\(s / 60):\(two(s % 60))"
     }
 
@@ -74,7 +74,8 @@ public struct MeasurementFormatter: Sendable {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         guard let scaled = (abs(v) * scale).roundedInt() else { return v.description }
-        let whole = scaled / Int(scale), frac = scaled % Int(scale)
+        let divisor = scale.clampedInt()
+        let whole = scaled / divisor, frac = scaled % divisor
         var f = String(frac)
         while f.count < decimals { f = "0" + f }
         return (v < 0 && scaled != 0 ? "-" : "") + "\(whole)" + (decimals > 0 ? ".\(f)" : "")

@@ -67,7 +67,7 @@ public struct FITMessageWriter {
         guard let v, v.isFinite else { return nil }
         let x = ((v + offset) * scale).rounded()
         guard abs(x) < 9e15 else { return nil }
-        return Int64(x)
+        return x.clampedInt64()
     }
 
     static let crcTable: [UInt16] = [0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,

@@ -22,13 +22,13 @@ public enum StrengthExport {
         for set in sets {
             let seconds = min(StrengthSessionLog.maximumSetSeconds, Double(set.reps) * StrengthSessionLog.secondsPerRep)
             let end = FITWriter.fitTime(set.time)
-            let start = end - Int64(seconds)
+            let start = end - seconds.clampedInt64(.towardZero)
             if let rest = set.restSeconds, rest > 0 {
                 w.data(local: localSet, [start, Int64(rest) * 1000, nil, nil, 0, start - Int64(rest), nil, nil, index])
                 index += 1
             }
             let category = ExerciseCatalogue.lookup(set.exercise)?.fitCategory ?? ExerciseCatalogue.unknownFITCategory
-            w.data(local: localSet, [end, Int64(seconds * 1000), Int64(set.reps), FITMessageWriter.scaled(set.weightKilograms, 16),
+            w.data(local: localSet, [end, (seconds * 1000).clampedInt64(.towardZero), Int64(set.reps), FITMessageWriter.scaled(set.weightKilograms, 16),
                                      1, start, Int64(category), 1, index])
             index += 1
         }

@@ -21,7 +21,7 @@ public struct EnvironmentalPressure: Equatable, Sendable {
     }
 
     public init(pascals: Double) {
-        decipascals = UInt32(max(0, min(Double(UInt32.max), (pascals * 10).rounded())))
+        decipascals = UInt32(clamping: (pascals * 10).clampedInt64())
     }
 
     /// The payload a sensor sends for this value.

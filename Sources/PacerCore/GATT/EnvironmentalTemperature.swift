@@ -16,7 +16,7 @@ public struct EnvironmentalTemperature: Equatable, Sendable {
     }
 
     public init(celsius: Double) {
-        centidegrees = Int16(max(-32767, min(32767, (celsius * 100).rounded())))
+        centidegrees = Int16(max(-32767, min(32767, (celsius * 100).clampedInt64())))
     }
 
     public var bytes: [UInt8] { [UInt8(truncatingIfNeeded: centidegrees), UInt8(truncatingIfNeeded: centidegrees >> 8)] }

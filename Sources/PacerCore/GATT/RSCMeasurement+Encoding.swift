@@ -9,15 +9,15 @@ extension RSCMeasurement {
         let speed = max(0, speedMetresPerSecond.isFinite ? speedMetresPerSecond : 0)
         var flags: UInt8 = speed >= runningSpeedMetresPerSecond ? 0x04 : 0
         var out: [UInt8] = [0]
-        out.appendLittleEndian(UInt16(clamping: Int((speed * 256).rounded())))
-        out.append(UInt8(clamping: Int((cadencePerMinute ?? 0).rounded())))
+        out.appendLittleEndian(UInt16(clamping: (speed * 256).clampedInt64()))
+        out.append(UInt8(clamping: (cadencePerMinute ?? 0).clampedInt64()))
         if let stride = strideLengthMetres, stride.isFinite, stride >= 0 {
             flags |= 0x01
-            out.appendLittleEndian(UInt16(clamping: Int((stride * 100).rounded())))
+            out.appendLittleEndian(UInt16(clamping: (stride * 100).clampedInt64()))
         }
         if let distance = totalDistanceMetres, distance.isFinite, distance >= 0 {
             flags |= 0x02
-            out.appendLittleEndian(UInt32(clamping: Int64((distance * 10).rounded(.down))))
+            out.appendLittleEndian(UInt32(clamping: (distance * 10).clampedInt64(.down)))
         }
         out[0] = flags
         return out

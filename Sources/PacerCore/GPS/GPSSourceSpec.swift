@@ -88,7 +88,7 @@ public enum GPSSourceSpec: Equatable, Sendable, CustomStringConvertible {
         case let .gpsd(host, port): return host.contains(":") ? "gpsd:[\(host)]:\(port)" : "gpsd:\(host):\(port)"
         case let .file(path, speedup):
             guard let speedup else { return "file:\(path)@max" }
-            return "file:\(path)@" + (speedup == speedup.rounded() ? String(Int(speedup)) : String(speedup)) + "x"
+            return "file:\(path)@" + ((speedup == speedup.rounded() ? speedup.roundedInt().map(String.init) : nil) ?? String(speedup)) + "x"
         }
     }
 

@@ -54,7 +54,7 @@ public struct TextColumns {
         guard v.isFinite, abs(v) < 1e15 else { dash(width); return }
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
-        let n = Int64((abs(v) * Double(scale)).rounded())
+        let n = (abs(v) * Double(scale)).clampedInt64()
         var i = scratch.count
         if decimals > 0 {
             i = digits(n % scale, end: i, minimum: decimals)
@@ -68,7 +68,7 @@ public struct TextColumns {
     /// Right-aligned `h:mm:ss` (or `m:ss`).
     public mutating func clock(_ seconds: Double, width: Int) {
         guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { dash(width); return }
-        let total = Int64(seconds.rounded())
+        let total = seconds.clampedInt64()
         var i = digits(total % 60, end: scratch.count, minimum: 2)
         i -= 1; scratch[i] = 58
         if total >= 3600 {

@@ -29,7 +29,8 @@ public enum UnitSystem: String, Sendable, CaseIterable {
         for _ in 0..<decimals { scale *= 10 }
         // A value past Int64 (1e308 from a damaged record) is not a number anyone can read either.
         guard let n = Int64(exactly: (abs(v) * scale).rounded()) else { return "-" }
-        let whole = n / Int64(scale), frac = n % Int64(scale)
+        let divisor = scale.clampedInt64()
+        let whole = n / divisor, frac = n % divisor
         var f = frac.description
         while f.count < decimals { f = "0" + f }
         return (v < 0 && n != 0 ? "-" : "") + whole.description + (decimals > 0 ? "." + f : "")

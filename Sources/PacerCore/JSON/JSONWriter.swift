@@ -126,11 +126,11 @@ public struct JSONWriter {
             for c in v.description.utf8.prefix(maximumEncodedLength) { p[n] = c; n += 1 }
             return n
         }
-        var units = UInt64(scaled)
+        var units = UInt64(scaled.clampedInt64())
         var n = 0
         if v < 0 && units != 0 { p[0] = UInt8(ascii: "-"); n = 1 }
         // Count the integer digits, then fill right to left.
-        var whole = units / UInt64(scale)
+        var whole = units / UInt64(scale.clampedInt64())
         var integerDigits = 1
         while whole >= 10 { whole /= 10; integerDigits += 1 }
         let total = n + integerDigits + (places > 0 ? places + 1 : 0)
@@ -230,7 +230,7 @@ public struct JSONWriter {
         if let decimals {
             put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(v, trimmed: decimals, to: $0) }
         } else if v == v.rounded(), abs(v) < 1e15 {
-            put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(Int(v), to: $0) }
+            put(JSONWriter.maximumEncodedLength, separated: true) { JSONWriter.encode(v.clampedInt(), to: $0) }
         } else {
             var text = v.description
             text.withUTF8 { put(copying: UnsafeRawBufferPointer($0), separated: true) }

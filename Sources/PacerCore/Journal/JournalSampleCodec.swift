@@ -28,7 +28,7 @@ public struct JournalSampleCodec: Sendable {
 
     static func quantize(_ v: Double?, _ scale: Double) -> Int64? {
         guard let v, v.isFinite, abs(v * scale) < 9e15 else { return nil }
-        return Int64((v * scale).rounded())
+        return (v * scale).clampedInt64()
     }
 
     /// Whether row `field` has a value in `s` (its quantized value, or the lanes of a pair).

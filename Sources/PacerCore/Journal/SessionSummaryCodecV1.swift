@@ -56,7 +56,7 @@ enum SessionSummaryCodecV1 {
             let v = try r.f64()
             switch id {
             case 1: average = v
-            case 2: maximum = v.isFinite && abs(v) < 1e6 ? Int(v.rounded()) : nil
+            case 2: maximum = v.isFinite && abs(v) < 1e6 ? v.roundedInt() : nil
             case 3: normalized = v
             default: break
             }

@@ -49,8 +49,8 @@ public struct RouteAltitudeMap: Sendable {
             origin = (latitude, longitude, max(1, metres))
         }
         guard let o = origin else { return }
-        let x = Int64(((longitude - o.longitude) * o.metresPerDegreeLongitude / cellSize).rounded(.down))
-        let y = Int64(((latitude - o.latitude) * 110_574 / cellSize).rounded(.down))
+        let x = ((longitude - o.longitude) * o.metresPerDegreeLongitude / cellSize).clampedInt64(.down)
+        let y = ((latitude - o.latitude) * 110_574 / cellSize).clampedInt64(.down)
         let key = (x & 0xFFFF_FFFF) << 32 | (y & 0xFFFF_FFFF)
         let index: Int32
         if let last = lastCell, last.key == key {

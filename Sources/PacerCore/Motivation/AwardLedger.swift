@@ -59,7 +59,7 @@ public struct AwardLedger: Sendable {
         }
         func streakAwards(_ prefix: String, _ what: String, _ unit: String, reached: Int, _ s: SessionFacts) {
             for n in AwardLedger.streaks where Double(reached) == n {
-                award(prefix + "-" + Int(n).description, what + " " + Int(n).description + " " + unit + " in a row", prefix, s, n)
+                award(prefix + "-" + n.wholeText(.towardZero), what + " " + n.wholeText(.towardZero) + " " + unit + " in a row", prefix, s, n)
             }
         }
 
@@ -71,12 +71,12 @@ public struct AwardLedger: Sendable {
             }
             let km = s.distanceMeters / 1000
             for t in AwardLedger.distanceKilometres where totalKm < t && totalKm + km >= t {
-                award("distance-" + Int(t).description + "km", Int(t).description + " km in total", "distance", s, t)
+                award("distance-" + t.wholeText(.towardZero) + "km", t.wholeText(.towardZero) + " km in total", "distance", s, t)
             }
             totalKm += km
             count += 1
             for t in AwardLedger.sessionCounts where count == t {
-                award("sessions-" + Int(t).description, Int(t).description + " sessions", "sessions", s, t)
+                award("sessions-" + t.wholeText(.towardZero), t.wholeText(.towardZero) + " sessions", "sessions", s, t)
             }
             if s.activity != .ride {
                 for t in AwardLedger.singleDistances where longestFootKm < t.km && km >= t.km {
@@ -86,7 +86,7 @@ public struct AwardLedger: Sendable {
             }
             let h = s.movingSeconds / 3600
             for t in AwardLedger.hours where longestHours < t && h >= t {
-                award("duration-" + Int(t).description + "h", "A session of " + Int(t).description + " h", "duration", s, h)
+                award("duration-" + t.wholeText(.towardZero) + "h", "A session of " + t.wholeText(.towardZero) + " h", "duration", s, h)
             }
             longestHours = max(longestHours, h)
             var records = best[s.activity] ?? [Double?](repeating: nil, count: BestEfforts.names.count)
@@ -150,21 +150,21 @@ public struct AwardLedger: Sendable {
             next.append(Next(family: "first", id: "first-" + a.rawValue, title: "First " + a.rawValue, target: 1, progress: 0))
         }
         if let t = AwardLedger.distanceKilometres.first(where: { $0 > totalKm }) {
-            next.append(Next(family: "distance", id: "distance-" + Int(t).description + "km", title: Int(t).description + " km in total", target: t, progress: totalKm))
+            next.append(Next(family: "distance", id: "distance-" + t.wholeText(.towardZero) + "km", title: t.wholeText(.towardZero) + " km in total", target: t, progress: totalKm))
         }
         if let t = AwardLedger.sessionCounts.first(where: { $0 > count }) {
-            next.append(Next(family: "sessions", id: "sessions-" + Int(t).description, title: Int(t).description + " sessions", target: t, progress: count))
+            next.append(Next(family: "sessions", id: "sessions-" + t.wholeText(.towardZero), title: t.wholeText(.towardZero) + " sessions", target: t, progress: count))
         }
         if let t = AwardLedger.singleDistances.first(where: { $0.km > longestFootKm }) {
             next.append(Next(family: "single", id: t.id, title: t.title, target: t.km, progress: longestFootKm))
         }
         if let t = AwardLedger.hours.first(where: { $0 > longestHours }) {
-            next.append(Next(family: "duration", id: "duration-" + Int(t).description + "h", title: "A session of " + Int(t).description + " h", target: t, progress: longestHours))
+            next.append(Next(family: "duration", id: "duration-" + t.wholeText(.towardZero) + "h", title: "A session of " + t.wholeText(.towardZero) + " h", target: t, progress: longestHours))
         }
         func longestSoFar(_ streaks: [Int: Int]) -> Double { Double(streaks.values.max() ?? 0) }
         if !dailyGoals.isEmpty, let t = AwardLedger.streaks.first(where: { $0 > longestSoFar(goalStreak) }) {
             let current = GoalReport(history: history, settings: settings, day: through).streakDays
-            next.append(Next(family: "goal-streak", id: "goal-streak-" + Int(t).description, title: "Daily goals met " + Int(t).description + " days in a row", target: t, progress: Double(current)))
+            next.append(Next(family: "goal-streak", id: "goal-streak-" + t.wholeText(.towardZero), title: "Daily goals met " + t.wholeText(.towardZero) + " days in a row", target: t, progress: Double(current)))
         }
         if !weeklyGoals.isEmpty, longestSoFar(weeklyStreak) < AwardLedger.weeklyGoalWeeks {
             let week = settings.weekStart.firstDay(ofWeekHolding: through)
@@ -175,8 +175,8 @@ public struct AwardLedger: Sendable {
             guard let t = AwardLedger.streaks.first(where: { $0 > longestSoFar(habitDone[h]) }) else { continue }
             let current = HabitReport(habit: habit, history: history, weekStart: settings.weekStart, day: through).currentStreak
             let unit = if case .weekly = habit.schedule { "weeks" } else { "days" }
-            next.append(Next(family: "habit-" + habit.name + "-streak", id: "habit-" + habit.name + "-streak-" + Int(t).description,
-                             title: "Habit " + habit.name + " " + Int(t).description + " " + unit + " in a row", target: t, progress: Double(current)))
+            next.append(Next(family: "habit-" + habit.name + "-streak", id: "habit-" + habit.name + "-streak-" + t.wholeText(.towardZero),
+                             title: "Habit " + habit.name + " " + t.wholeText(.towardZero) + " " + unit + " in a row", target: t, progress: Double(current)))
         }
         if !early {
             next.append(Next(family: "early", id: "early-start", title: "Early start (before 06:00)", target: 1, progress: 0))

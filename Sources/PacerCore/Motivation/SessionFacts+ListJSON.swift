@@ -10,7 +10,7 @@ extension SessionFacts {
         w.key("elapsed_s"); w.value(elapsedSeconds, decimals: 3)
         w.key("moving_s"); w.value(movingSeconds, decimals: 3)
         w.key("distance_m"); w.value(distanceMeters, decimals: 2)
-        w.key("steps"); w.value(steps.map { Int($0) })
+        w.key("steps"); w.value(steps.flatMap { $0.roundedInt(.towardZero) })
         w.key("calories_kcal"); w.value(calories, decimals: 1)
         w.key("trimp"); w.value(trimp, decimals: 2)
         w.key("interrupted"); w.value(interrupted)

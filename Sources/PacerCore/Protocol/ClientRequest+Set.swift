@@ -19,7 +19,7 @@ extension ClientRequest {
             }
             muscle = m
         }
-        return .set(StrengthSetEntry(exercise: exercise, muscle: muscle, weightKilograms: weight, reps: Int(repsValue)))
+        return .set(StrengthSetEntry(exercise: exercise, muscle: muscle, weightKilograms: weight, reps: repsValue.clampedInt(.towardZero)))
     }
 
     static func write(_ entry: StrengthSetEntry, into w: inout JSONWriter) {

@@ -82,7 +82,7 @@ public enum ClientRequest: Equatable, Sendable {
         case "load":
             guard let value = document["days"], !value.isNull else { self = .load(days: nil); return }
             guard let n = value.number, n >= 1, n <= 100_000, n == n.rounded() else { throw RequestError("\"days\" must be a positive whole number") }
-            self = .load(days: Int(n))
+            self = .load(days: n.clampedInt())
         case "set": self = try ClientRequest.set(document)
         default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
         }

@@ -80,7 +80,7 @@ public struct CountersReport: Equatable, Sendable {
 
     private static func read<C>(_ counters: inout C, _ fields: [Field<C>], from json: JSONValue?) {
         for f in fields {
-            if let n = json?[f.key.description]?.number, n >= 0, n <= 9e15, n == n.rounded() { counters[keyPath: f.value] = Int(n) }
+            if let n = json?[f.key.description]?.number, n >= 0, n <= 9e15, n == n.rounded() { counters[keyPath: f.value] = n.clampedInt() }
         }
     }
 }

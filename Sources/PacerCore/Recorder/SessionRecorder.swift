@@ -48,7 +48,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     public static let receiverSilenceSeconds = 10.0
     /// Receiver time stepping this much further (or back) than the monotonic clock is a jump.
     public static let jumpLimitSeconds = 10.0
-    static let jumpLimitMilliseconds = Int64(jumpLimitSeconds * 1000)
+    static let jumpLimitMilliseconds = (jumpLimitSeconds * 1000).clampedInt64(.towardZero)
 
     public let settings: Settings
     public private(set) var engine: SessionEngine
@@ -104,9 +104,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
     // MARK: time
 
     /// The recorder's UTC for an arrival: the receiver's clock when a fix was ever seen, else the
-    /// system clock (a label only).
+    /// system clock (a label only), held to the years a journal records (a Pi's clock can say
+    /// anything; a start the journal's reader would refuse would lose the session).
     public mutating func time(at input: InputInstant) -> UTCTime {
-        clock.time(at: input.monotonic) ?? input.systemTime
+        clock.time(at: input.monotonic) ?? min(max(input.systemTime, UTCTime.recordable.lowerBound), UTCTime.recordable.upperBound)
     }
 
     private static func instant(_ t: UTCTime) -> MonotonicInstant {
@@ -150,7 +151,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
                     // An arrival within the limit is an epoch whatever a burst or a lag made of
                     // it: one step at the receiver's pace (as a replay, which has no monotonic
                     // clock, places it). A longer silence is that long.
-                    let step = arrivalStep > SessionRecorder.jumpLimitSeconds ? Int64(arrivalStep * 1000) : receiverPaceMilliseconds
+                    let step = arrivalStep > SessionRecorder.jumpLimitSeconds ? (arrivalStep * 1000).clampedInt64(.towardZero) : receiverPaceMilliseconds
                     let anchored = UTCTime(millisecondsSinceEpoch: last.time.millisecondsSinceEpoch + max(1, step))
                     shiftBeforeJump = shiftMilliseconds
                     shiftMilliseconds += anchored.millisecondsSinceEpoch - time.millisecondsSinceEpoch
@@ -420,8 +421,8 @@ public struct SessionRecorder: ~Copyable, Sendable {
         guard !engine.phase.isActive,
               SessionResumePolicy.shouldResume(lastRecord: last, now: time, withinMinutes: resumeWithinMinutes) else {
             emit(.journal(.closeRecovered))
-            emit(.notice("session \(open.id) closed as interrupted: its last record is \(Int(gap)) s before the receiver's time "
-                + "(resume_within_min \(Int(resumeWithinMinutes)))"))
+            emit(.notice("session \(open.id) closed as interrupted: its last record is \(gap.wholeText(.towardZero)) s before the receiver's time "
+                + "(resume_within_min \(resumeWithinMinutes.wholeText(.towardZero)))"))
             return
         }
         rebuild(open)
@@ -431,7 +432,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         unattended?.sessionStarted(at: input.monotonic)
         emit(.journal(.resumeRecovered(at: time)))
         emit(.event(.sessionResumed(time: time, activity: open.activity)))
-        emit(.notice("resumed session \(open.id) after \(Int(gap)) s (\(open.samples.count) samples, \(Int(liveDistance(at: last))) m)"))
+        emit(.notice("resumed session \(open.id) after \(gap.wholeText(.towardZero)) s (\(open.samples.count) samples, \(liveDistance(at: last).wholeText(.towardZero)) m)"))
     }
 
     /// The engine as it stood at the crash, from the journal's samples and events (their outputs

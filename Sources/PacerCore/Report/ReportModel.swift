@@ -66,7 +66,7 @@ public struct ReportModel {
         goals = GoalReport(history: history, settings: settings, day: today)
         let first = settings.weekStart.firstDay(ofWeekHolding: today) - 7 * (ReportModel.calendarWeeks - 1)
         calendarDays = (first..<(first + 7 * ReportModel.calendarWeeks)).map { d in
-            (d, d <= today ? GoalReport(history: history, settings: settings, day: d).daily : [], Int(history.totals(day: d).all.sessions))
+            (d, d <= today ? GoalReport(history: history, settings: settings, day: d).daily : [], history.totals(day: d).all.sessions.clampedInt(.towardZero))
         }
         habits = settings.habits.map { HabitReport(habit: $0, history: history, weekStart: settings.weekStart, day: today) }
         awards = AwardLedger(history: history, settings: settings, through: today)

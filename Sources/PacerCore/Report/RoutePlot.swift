@@ -46,7 +46,7 @@ public enum RoutePlot {
         if metres > 0 {
             var next = metres
             for (k, p) in points.enumerated() where p.distance >= next {
-                let n = Int((p.distance / metres).rounded(.down))
+                let n = (p.distance / metres).clampedInt(.down)
                 let (x, y) = px(xy[k])
                 h.raw("<circle class=\"km\" data-mark=\""); h.number(Double(n), 0); h.raw("\""); h.attribute("cx", x); h.attribute("cy", y)
                 h.raw(" r=\"5\"/><text class=\"km\""); h.attribute("x", x); h.attribute("y", y + 3)

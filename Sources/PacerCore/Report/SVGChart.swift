@@ -234,7 +234,7 @@ public enum SVGChart {
             switch self {
             case let .number(decimals, unit): UnitSystem.fixed(v, decimals) + " " + unit
             case .clock: UnitSystem.clock(v)
-            case .date: LocalCalendar.dateString(day: Int(v.rounded()))
+            case .date: LocalCalendar.dateString(day: v.clampedInt())
             }
         }
 
@@ -243,7 +243,7 @@ public enum SVGChart {
             switch self {
             case let .number(decimals, _): h.number(v, decimals)
             case .clock: h.clock(v)
-            case .date: h.raw(LocalCalendar.dateString(day: Int(v.rounded())))
+            case .date: h.raw(LocalCalendar.dateString(day: v.clampedInt()))
             }
         }
 

@@ -6,7 +6,7 @@ extension XMLText {
         for _ in 0..<decimals { scale *= 10 }
         let scaled = (abs(v) * scale).rounded()
         guard v.isFinite, scaled < 1e17 else { return raw(UnitSystem.fixed(v, decimals)) }
-        let n = Int64(scaled), s = Int64(scale)
+        let n = scaled.clampedInt64(), s = scale.clampedInt64()
         if v < 0, n != 0 { bytes.append(UInt8(ascii: "-")) }
         digits(n / s, width: 1)
         if decimals > 0 {
@@ -23,7 +23,7 @@ extension XMLText {
     /// `h:mm:ss` (or `m:ss` under an hour) as `UnitSystem.clock` writes it.
     public mutating func clock(_ seconds: Double) {
         guard seconds >= 0, seconds < 1e12 else { return raw("-") }
-        let total = Int64(seconds.rounded())
+        let total = seconds.clampedInt64()
         let h = total / 3600, m = total / 60 % 60, s = total % 60
         if h > 0 {
             digits(h, width: 1); bytes.append(UInt8(ascii: ":")); digits(m, width: 2)

@@ -454,10 +454,10 @@ public struct SessionEngine: Sendable {
             case nil: sample.altitudeMSL = nil
             default: break
             }
-            sample.power = bike.power.watts(at: sampleInstant).map { Int($0.rounded()) }
+            sample.power = bike.power.watts(at: sampleInstant).flatMap { $0.roundedInt() }
             if activity == .ride { sample.cadence = crankCadence.current } else {
                 sample.cadence = steps.current
-                sample.steps = Int(steps.steps)
+                sample.steps = steps.steps.clampedInt(.towardZero)
             }
             emit(.sample(sample))
         }
@@ -482,7 +482,7 @@ public struct SessionEngine: Sendable {
         state.heartRateZone = heartRate.zone(at: instant)
         let cadence = activity == .ride ? crankCadence : steps
         state.cadence = cadence.footpodActive(at: instant) || activity != .ride ? cadence.current : nil
-        state.steps = activity == .ride ? nil : Int(steps.steps)
+        state.steps = activity == .ride ? nil : steps.steps.clampedInt(.towardZero)
         state.calories = heartRate.kilocalories + metKilocalories
         switch altitudeSource {
         case .barometer?: state.elevationGain = barometer.gain
@@ -525,7 +525,7 @@ public struct SessionEngine: Sendable {
         if activity == .ride {
             s.cadenceAverage = crankCadence.averageCadence
         } else if steps.steps > 0 || sawPosition {
-            s.steps = Int(steps.steps.rounded())
+            s.steps = steps.steps.clampedInt()
             s.cadenceAverage = steps.averageCadence
         }
         s.powerAverage = bike.power.totals.average

@@ -35,7 +35,7 @@ public struct StrengthSessionLog: Sendable {
     /// A heart rate the session accepted at `time`.
     public mutating func observe(heartRate bpm: Int, at time: UTCTime) {
         heartRates.append((time, bpm))
-        let horizon = time.millisecondsSinceEpoch - Int64(StrengthSessionLog.maximumSetSeconds * 1000)
+        let horizon = time.millisecondsSinceEpoch - (StrengthSessionLog.maximumSetSeconds * 1000).clampedInt64(.towardZero)
         while firstKept < heartRates.count, heartRates[firstKept].time.millisecondsSinceEpoch < horizon { firstKept += 1 }
         if firstKept > 256, firstKept * 2 > heartRates.count {
             heartRates.removeFirst(firstKept)
@@ -49,7 +49,7 @@ public struct StrengthSessionLog: Sendable {
         let previous = lastLogged.flatMap { $0 <= time ? $0 : sets.lazy.map(\.time).filter { $0 <= time }.max() }
         var duration = min(StrengthSessionLog.maximumSetSeconds, Double(entry.reps) * StrengthSessionLog.secondsPerRep)
         if let last = previous { duration = min(duration, max(0, time.secondsSinceEpoch - last.secondsSinceEpoch)) }
-        let startMs = time.millisecondsSinceEpoch - Int64((duration * 1000).rounded())
+        let startMs = time.millisecondsSinceEpoch - (duration * 1000).clampedInt64()
         var sum = 0, count = 0, maximum: Int?
         for i in firstKept..<heartRates.count {
             let (t, bpm) = heartRates[i]
@@ -58,10 +58,10 @@ public struct StrengthSessionLog: Sendable {
             count += 1
             maximum = max(maximum ?? bpm, bpm)
         }
-        let rest = previous.map { Int(((Double(startMs) - Double($0.millisecondsSinceEpoch)) / 1000).rounded()) }
+        let rest = previous.map { ((Double(startMs) - Double($0.millisecondsSinceEpoch)) / 1000).clampedInt() }
         let set = StrengthSet(number: nextNumber, time: time, exercise: entry.exercise, muscle: entry.muscle,
                               weightKilograms: entry.weightKilograms, reps: entry.reps,
-                              heartRateAverage: count > 0 ? Int((Double(sum) / Double(count)).rounded()) : nil,
+                              heartRateAverage: count > 0 ? (Double(sum) / Double(count)).clampedInt() : nil,
                               heartRateMax: maximum, restSeconds: rest.map { max(0, $0) })
         nextNumber += 1
         lastLogged = max(lastLogged ?? time, time)

@@ -14,7 +14,7 @@ public enum StrengthText {
 
     public static func warning(_ r: MuscleRecovery) -> String {
         let why = r.warning == .tooManyDays ? "trained on \(r.trainingDays) of the last 7 days" : "trained on consecutive days"
-        return "\(r.muscle.rawValue) \(why): \(Int(r.recoveryPercent.rounded())) % recovered, give it a rest day"
+        return "\(r.muscle.rawValue) \(why): \(r.recoveryPercent.wholeText()) % recovered, give it a rest day"
     }
 
     // MARK: strength
@@ -42,7 +42,7 @@ public enum StrengthText {
         out += "recovery (last 7 days)\n"
         for r in recovery {
             out += "  " + UnitSystem.pad(r.muscle.rawValue, 10) + UnitSystem.pad("\(r.trainingDays) d", 5)
-                + UnitSystem.pad("\(Int(r.recoveryPercent.rounded())) %", 6) + (r.warning != nil ? "  ! " + warning(r) : "") + "\n"
+                + UnitSystem.pad("\(r.recoveryPercent.wholeText()) %", 6) + (r.warning != nil ? "  ! " + warning(r) : "") + "\n"
         }
         return out
     }

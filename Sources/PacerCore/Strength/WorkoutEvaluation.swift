@@ -118,7 +118,7 @@ public struct WorkoutEvaluation: Sendable {
                 let change = now / before - 1
                 let kindE = change > 0.01 ? "efficiency_up" : change < -0.01 ? "efficiency_down" : "efficiency_same"
                 result.findings.append(Finding(kind: kindE, text: "efficiency \(UnitSystem.fixed(now, 2)) vs \(UnitSystem.fixed(before, 2)) "
-                                               + "m/min per bpm (\(StrengthText.percent(change))), heart rate \(Int(h.rounded())) vs \(Int(g.rounded()))",
+                                               + "m/min per bpm (\(StrengthText.percent(change))), heart rate \(h.wholeText()) vs \(g.wholeText())",
                                                value: change))
             }
         } else {

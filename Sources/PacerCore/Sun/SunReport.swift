@@ -51,7 +51,7 @@ public struct SunReport: Sendable {
         switch sun {
         case let .normal(rise, noon, set):
             out += "sunrise  \(both(rise))\nnoon     \(both(noon))\nsunset   \(both(set))\n"
-            let minutes = Int(((set.secondsSinceEpoch - rise.secondsSinceEpoch) / 60).rounded())
+            let minutes = ((set.secondsSinceEpoch - rise.secondsSinceEpoch) / 60).clampedInt()
             out += "daylight \(minutes / 60) h \(minutes % 60) min\n"
         case let .polarDay(noon):
             out += "the sun does not set (polar day); noon \(both(noon))\n"

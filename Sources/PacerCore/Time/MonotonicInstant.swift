@@ -8,7 +8,7 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable {
 
     public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
-    public init(seconds: Double) { nanoseconds = Int64((seconds * 1e9).rounded()) }
+    public init(seconds: Double) { nanoseconds = (seconds * 1e9).clampedInt64() }
 
     public static func < (a: MonotonicInstant, b: MonotonicInstant) -> Bool { a.nanoseconds < b.nanoseconds }
 
@@ -18,6 +18,7 @@ public struct MonotonicInstant: Hashable, Comparable, Sendable {
     }
 
     public func advanced(bySeconds s: Double) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: nanoseconds + Int64((s * 1e9).rounded()))
+        let (sum, overflow) = nanoseconds.addingReportingOverflow((s * 1e9).clampedInt64())
+        return MonotonicInstant(nanoseconds: overflow ? (s > 0 ? .max : .min) : sum)
     }
 }

@@ -149,7 +149,7 @@ public enum METARDecoder {
             guard upper.count == 4, let h = WeatherGroups.digits(upper, 0, 4) else { return nil }
             high = h
         }
-        func metres(_ v: Int) -> Int { feet ? Int((Double(v) * 0.3048).rounded()) : v }
+        func metres(_ v: Int) -> Int { feet ? (Double(v) * 0.3048).clampedInt() : v }
         return RunwayVisualRange(runway: runway, lowestMetres: metres(low), highestMetres: high.map(metres), bound: bound, trend: trend)
     }
 

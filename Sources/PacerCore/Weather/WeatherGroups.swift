@@ -64,7 +64,7 @@ enum WeatherGroups {
             gust = g
             i = body.count
         }
-        func knots(_ v: Int) -> Int { Int((Double(v) * factor).rounded()) }
+        func knots(_ v: Int) -> Int { (Double(v) * factor).clampedInt() }
         return Wind(direction: direction, variable: variable, speed: knots(speed), gust: gust.map(knots))
     }
 
@@ -99,7 +99,7 @@ enum WeatherGroups {
             guard whole == 0, let n = digits(body, 0, body.count) else { return nil }
             miles = Double(n)
         }
-        return Int((miles * metresPerStatuteMile).rounded())
+        return (miles * metresPerStatuteMile).clampedInt()
     }
 
     static let intensities: [String] = ["-", "+", "VC"]

@@ -96,7 +96,7 @@ public struct WeatherText: Sendable {
             let names: [SkyLayer.Amount: String] = [.few: "few", .scattered: "scattered", .broken: "broken", .overcast: "overcast",
                                                     .verticalVisibility: "obscured, vertical visibility"]
             var s = names[l.amount] ?? l.amount.rawValue
-            if let h = l.heightFeet { s += " at " + (imperial ? "\(h) ft" : "\(Int((Double(h) * 0.3048 / 10).rounded()) * 10) m") }
+            if let h = l.heightFeet { s += " at " + (imperial ? "\(h) ft" : "\((Double(h) * 0.3048 / 10).clampedInt() * 10) m") }
             if let c = l.convective { s += c == .cumulonimbus ? " (cumulonimbus)" : " (towering cumulus)" }
             return s
         }.joined(separator: ", ")
@@ -105,12 +105,12 @@ public struct WeatherText: Sendable {
     func temperature(_ c: Double?) -> String {
         guard let c else { return "--" }
         let v = imperial ? c * 9 / 5 + 32 : c
-        return String(Int(v.rounded())) + (imperial ? " °F" : " °C")
+        return v.wholeText() + (imperial ? " °F" : " °C")
     }
 
     func pressure(_ hPa: Double) -> String {
         if imperial { return format.fixed(hPa / METARDecoder.hectopascalsPerInchOfMercury, 2) + " inHg" }
-        return String(Int(hPa.rounded())) + " hPa"
+        return hPa.wholeText() + " hPa"
     }
 
     static let phenomenonNames: [String: String] = [

@@ -102,7 +102,7 @@ public final class BlueZClient {
             let notifying = sensors.filter { $0.notifyFD >= 0 }
             for sensor in notifying { fds.append(pollfd(fd: sensor.notifyFD, events: Int16(POLLIN), revents: 0)) }
             var timeout: Int32 = 200
-            if let deadline { timeout = Int32(max(0, min(200, deadline.seconds(since: now) * 1000))) }
+            if let deadline { timeout = Int32(max(0, min(200, (deadline.seconds(since: now) * 1000).clampedInt64(.towardZero)))) }
             _ = try retryingEINTR("poll") { poll(&fds, nfds_t(fds.count), timeout) }
             // Bus first: a link loss reported by BlueZ names the drop better than the socket hang-up.
             bus.readWrite(timeoutMilliseconds: 0)

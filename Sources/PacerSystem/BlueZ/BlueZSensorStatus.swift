@@ -20,7 +20,7 @@ public struct BlueZSensorStatus: Equatable, Sendable {
         var s = "\(address) \(kind?.rawValue ?? "sensor") \(state.rawValue)"
         if state != .streaming, let reason = lastDropReason { s += " (last drop: \(reason))" }
         if let batteryPercent { s += " battery \(batteryPercent)%" }
-        if case let .stale(bpm, age)? = heartRate { s += " heart rate \(bpm) stale (\(Int(age)) s old)" }
+        if case let .stale(bpm, age)? = heartRate { s += " heart rate \(bpm) stale (\(age.wholeText(.towardZero)) s old)" }
         if case .noContact? = heartRate { s += " no skin contact" }
         return s
     }

@@ -132,7 +132,7 @@ final class GATTPeripheralSession {
     func register(owner: String) {
         let retry = { [unowned self] (what: String, failure: DBusFailure) in
             guard bluezOwner == owner else { return }
-            log("\(what) failed: \(failure); retrying in \(Int(GATTPeripheralSession.retrySeconds)) s")
+            log("\(what) failed: \(failure); retrying in \(GATTPeripheralSession.retrySeconds.wholeText(.towardZero)) s")
             retryAt = Clocks.monotonic().advanced(bySeconds: GATTPeripheralSession.retrySeconds)
         }
         call("org.bluez", "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", timeoutSeconds: 10) { [unowned self] result in
@@ -243,7 +243,7 @@ final class GATTPeripheralSession {
         case ("Release", nil) where path == application.advertisementPath:
             advertisementRegistered = false
             if !stopping {
-                log("bluetoothd released the advertisement; registering it again in \(Int(GATTPeripheralSession.retrySeconds)) s")
+                log("bluetoothd released the advertisement; registering it again in \(GATTPeripheralSession.retrySeconds.wholeText(.towardZero)) s")
                 retryAt = Clocks.monotonic().advanced(bySeconds: GATTPeripheralSession.retrySeconds)
             }
             return try DBusMessage.methodReturn(to: call)
