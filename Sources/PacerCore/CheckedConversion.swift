@@ -29,9 +29,35 @@ extension Double {
     }
 }
 
-/// Time arithmetic on values read from outside: an instant plus a duration that is NaN,
-/// infinite or past the milliseconds an Int64 holds is no instant (nil), never a trap.
+/// Time arithmetic: every sum or difference of a time's milliseconds is one of these (a text
+/// rule in `ConversionRulesTests`), so a time or a duration read from outside never traps it.
 extension UTCTime {
+    /// This instant `ms` milliseconds later (earlier when negative), held to Int64's range.
+    public func adding(milliseconds ms: Int64) -> UTCTime {
+        let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(ms)
+        return UTCTime(millisecondsSinceEpoch: overflow ? (ms > 0 ? .max : .min) : sum)
+    }
+
+    /// This instant `ms` milliseconds earlier (later when negative), held to Int64's range.
+    public func subtracting(milliseconds ms: Int64) -> UTCTime {
+        let (difference, overflow) = millisecondsSinceEpoch.subtractingReportingOverflow(ms)
+        return UTCTime(millisecondsSinceEpoch: overflow ? (ms < 0 ? .max : .min) : difference)
+    }
+
+    /// Milliseconds from `earlier` to this instant, held to Int64's range.
+    public func milliseconds(since earlier: UTCTime) -> Int64 {
+        let (difference, overflow) = millisecondsSinceEpoch.subtractingReportingOverflow(earlier.millisecondsSinceEpoch)
+        return overflow ? (millisecondsSinceEpoch >= 0 ? .max : .min) : difference
+    }
+
+    /// The monotonic instant of the same count (a replay's timeline is its times), held to its range.
+    public var monotonicInstant: MonotonicInstant {
+        let (ns, overflow) = millisecondsSinceEpoch.multipliedReportingOverflow(by: 1_000_000)
+        return MonotonicInstant(nanoseconds: overflow ? (millisecondsSinceEpoch > 0 ? .max : .min) : ns)
+    }
+
+    /// An instant plus a duration that is NaN, infinite or past the milliseconds an Int64 holds
+    /// is no instant (nil).
     /// This instant `seconds` later (earlier when negative), to the millisecond toward zero.
     public func adding(seconds: Double) -> UTCTime? {
         guard let ms = (seconds * 1000).roundedInt(.towardZero).flatMap({ Int64(exactly: $0) }) else { return nil }

@@ -37,13 +37,13 @@ extension JournalSynthCommand {
                 for s in 0..<5 where written < total {
                     let at = Double(k * 5 + s + 1) * 170
                     while nextSample < perSession, Double(nextSample) * step <= at {
-                        let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
+                        let t = start.adding(milliseconds: (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
                         writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + (random() * 60).clampedInt(.towardZero)))
                         nextSample += 1
                     }
                     let weight = ((base[exercise]! * (1 + 0.4 * progress) + random() * 5) * 2).rounded() / 2
                     let reps = 5 + (random() * 6).clampedInt(.towardZero)
-                    let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (at * 1000).clampedInt64(.towardZero))
+                    let time = start.adding(milliseconds: (at * 1000).clampedInt64(.towardZero))
                     let set = log.log(StrengthSetEntry(exercise: exercise, muscle: ExerciseCatalogue.lookup(exercise)?.muscle,
                                                        weightKilograms: weight, reps: reps), at: time)
                     try writer.append(event: set.event)
@@ -52,11 +52,11 @@ extension JournalSynthCommand {
                 }
             }
             while nextSample < perSession {
-                let t = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
+                let t = start.adding(milliseconds: (Double(nextSample) * step * 1000).clampedInt64(.towardZero))
                 writer.append(sample: SessionSample(time: t, distanceMeters: 0, heartRate: 95 + (random() * 60).clampedInt(.towardZero)))
                 nextSample += 1
             }
-            let end = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (seconds * 1000).clampedInt64(.towardZero))
+            let end = start.adding(milliseconds: (seconds * 1000).clampedInt64(.towardZero))
             try writer.endSession(summary: SessionSummary(activity: .strength, start: start, end: end, elapsedSeconds: seconds,
                                                           movingSeconds: seconds, heartRateAverage: 124, heartRateMax: 160,
                                                           calories: 350, trimp: 60 + 20 * random()))

@@ -41,7 +41,7 @@ enum JournalSynthCommand {
             let lapEvery = max(1, perSession / 3)
             for k in 0..<perSession {
                 let t = Double(k) * step
-                let time = UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (t * 1000).clampedInt64(.towardZero))
+                let time = start.adding(milliseconds: (t * 1000).clampedInt64(.towardZero))
                 if k % lapEvery == 0, k + 1 < perSession {
                     if k > 0 { try writer.append(event: .lap(time: time, number: laps.count + 1)) }
                     let lapEnd = min(Double(perSession - 1), Double(k + lapEvery)) * step
@@ -58,7 +58,7 @@ enum JournalSynthCommand {
                 lon += speed * step / 74_000 * 0.8
                 steps = activity == .ride ? 0 : (t * 2.8).clampedInt(.towardZero)
                 writer.append(sample: SessionSample(
-                    time: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (t * 1000).clampedInt64(.towardZero)),
+                    time: start.adding(milliseconds: (t * 1000).clampedInt64(.towardZero)),
                     latitude: lat, longitude: lon, altitudeMSL: 520 + 10 * random(), speed: speed,
                     distanceMeters: speed * t, heartRate: 130 + (random() * 30).clampedInt(.towardZero), rrIntervals: [UInt16(clamping: (440 + random() * 60).clampedInt64(.towardZero))],
                     cadence: activity == .ride ? 85 : 170, steps: activity == .ride ? nil : steps))
@@ -66,11 +66,11 @@ enum JournalSynthCommand {
             let distance = speed * seconds
             var splits: [SegmentSummary] = []
             for k in 0..<(distance / 1000).clampedInt(.towardZero) {
-                splits.append(SegmentSummary(index: k + 1, start: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (Double(k) * 1000 / speed * 1000).clampedInt64(.towardZero)),
+                splits.append(SegmentSummary(index: k + 1, start: start.adding(milliseconds: (Double(k) * 1000 / speed * 1000).clampedInt64(.towardZero)),
                                              elapsedSeconds: 1000 / speed, movingSeconds: 1000 / speed, distanceMeters: 1000,
                                              averageSpeed: speed, heartRateAverage: 140 + random() * 10, cadenceAverage: 170))
             }
-            let summary = SessionSummary(activity: activity, start: start, end: UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + (seconds * 1000).clampedInt64(.towardZero)),
+            let summary = SessionSummary(activity: activity, start: start, end: start.adding(milliseconds: (seconds * 1000).clampedInt64(.towardZero)),
                                          elapsedSeconds: seconds, movingSeconds: seconds - 30, distanceMeters: distance,
                                          averageSpeed: speed, maxSpeed: speed * 1.3, elevationGain: 40 * random(), elevationLoss: 40 * random(),
                                          heartRateAverage: 145, heartRateMax: 171, heartRateZoneSeconds: [60, 600, seconds - 900, 200, 40],

@@ -35,7 +35,7 @@ enum SunCommand {
             guard let d = SunReport.date(text) else { throw UsageError("--date must be YYYY-MM-DD, not '\(text)'") }
             date = d
         } else {
-            let local = UTCTime(millisecondsSinceEpoch: now.millisecondsSinceEpoch + Int64(options.preferences.utcOffsetSeconds) * 1000).components
+            let local = now.adding(milliseconds: Int64(options.preferences.utcOffsetSeconds) * 1000).components
             date = (local.year, local.month, local.day)
         }
         guard let place, let report = SunReport(latitude: place.latitude, longitude: place.longitude,

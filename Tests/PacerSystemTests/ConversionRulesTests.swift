@@ -1,8 +1,9 @@
 import Foundation
 import XCTest
 
-/// Every conversion of a floating-point value to an integer in Sources goes through the checked
-/// ones of `Sources/PacerCore/CheckedConversion.swift` (`roundedInt`, `UTCTime.adding`):
+/// Every conversion of a floating-point value to an integer in Sources, and every sum or
+/// difference of a time's milliseconds, goes through the checked ones of
+/// `Sources/PacerCore/CheckedConversion.swift` (`roundedInt`, `clampedInt64`, `UTCTime.adding`):
 /// `Int(x)` traps on NaN, on infinity and past the type's range, and a value read from a file,
 /// a socket or a sensor can be any of them. The compiler's type-checked AST finds each
 /// conversion by the initializer's type, where reading the text could only guess.
@@ -44,6 +45,69 @@ final class ConversionRulesTests: XCTestCase {
             """.write(to: file, atomically: true, encoding: .utf8)
         let sites = try Self.bareConversions(arguments: ["-module-name", "Sample", "-parse-as-library", file.path])
         XCTAssertEqual(sites.map { $0.split(separator: ":").dropFirst().prefix(2).joined(separator: ":") }, ["1:47", "1:74", "1:90"])
+    }
+
+    /// Sums, differences and products of a time's milliseconds go through `UTCTime.adding`,
+    /// `subtracting`, `milliseconds(since:)` and `monotonicInstant`, which hold the result to
+    /// Int64's range: a time read from a file can be anything an Int64 holds. A text rule, as the
+    /// property's name marks every such operand.
+    func testTimeArithmeticIsChecked() throws {
+        let files = try SourceTree.swiftFiles(in: ["Sources"])
+        XCTAssertGreaterThan(files.count, 100, "the sources were not found from \(SourceTree.root.path)")
+        var found: [String] = []
+        for file in files where !Self.allowed.contains(file.path) {
+            for (i, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            where Self.hasUncheckedTimeArithmetic(line) {
+                found.append("\(file.path):\(i + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        XCTAssertEqual(found, [], "time arithmetic outside CheckedConversion.swift:\n" + found.joined(separator: "\n"))
+    }
+
+    func testTheTimeRuleSeesBareArithmeticAndPassesCheckedForms() {
+        for bare in ["let d = a.millisecondsSinceEpoch - b.millisecondsSinceEpoch", "x += t.millisecondsSinceEpoch",
+                     "UTCTime(millisecondsSinceEpoch: start.millisecondsSinceEpoch + 1000)", "f(onTimeline(t).millisecondsSinceEpoch * 1_000_000)",
+                     "t.millisecondsSinceEpoch -= 5"] {
+            XCTAssertTrue(Self.hasUncheckedTimeArithmetic(Substring(bare)), bare)
+        }
+        for checked in ["let d = a.milliseconds(since: b)", "let n = t.millisecondsSinceEpoch", "x = t.millisecondsSinceEpoch &- 1000",
+                        "let r = Double(s) - Double($0.millisecondsSinceEpoch)", "// a.millisecondsSinceEpoch - b", "t.millisecondsSinceEpoch % day",
+                        "w.zigzag(s.time.millisecondsSinceEpoch)"] {
+            XCTAssertFalse(Self.hasUncheckedTimeArithmetic(Substring(checked)), checked)
+        }
+    }
+
+    /// Whether `+`, `-` or `*` (not `&+`...) takes a `.millisecondsSinceEpoch` as an operand; one
+    /// wrapped in `Double(...)` is floating-point arithmetic, which does not trap.
+    static func hasUncheckedTimeArithmetic(_ line: Substring) -> Bool {
+        let chars = Array(line)
+        let name = Array(".millisecondsSinceEpoch")
+        if String(line).trimmingCharacters(in: .whitespaces).hasPrefix("//") { return false }
+        func isOperator(_ k: Int) -> Bool { k >= 0 && k < chars.count && "+-*".contains(chars[k]) && (k == 0 || chars[k - 1] != "&") }
+        var i = 0
+        while i + name.count <= chars.count {
+            guard Array(chars[i..<(i + name.count)]) == name else { i += 1; continue }
+            // After: ` + x`, ` - x`, ` * x`, ` += x`.
+            var a = i + name.count
+            while a < chars.count, chars[a] == " " { a += 1 }
+            if isOperator(a), a + 1 < chars.count, chars[a + 1] == " " || chars[a + 1] == "=" { return true }
+            // Before: the receiver (names, dots, `$0`, calls), then ` + `, ` - ` or ` * `.
+            var b = i - 1, depth = 0
+            while b >= 0 {
+                let c = chars[b]
+                if c == ")" { depth += 1 } else if c == "(" { if depth == 0 { break }; depth -= 1 }
+                else if depth == 0, !(c.isLetter || c.isNumber || c == "_" || c == "." || c == "$") { break }
+                b -= 1
+            }
+            let wrapped = b >= 6 && String(chars[(b - 6)...b]) == "Double("
+            if !wrapped {
+                while b >= 0, chars[b] == " " { b -= 1 }
+                if isOperator(b), b + 1 < chars.count, chars[b + 1] == " " { return true }
+                if b >= 1, chars[b] == "=", isOperator(b - 1) { return true }
+            }
+            i += name.count
+        }
+        return false
     }
 
     /// The swiftc arguments SwiftPM compiles `module` with (from its build plan), made to print

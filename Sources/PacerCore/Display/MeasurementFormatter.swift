@@ -54,7 +54,7 @@ public struct MeasurementFormatter: Sendable {
     /// Local clock time, `14:05:09` or `2:05:09 PM`.
     public func clock(_ time: UTCTime?) -> String {
         guard let time else { return "--:--:--" }
-        let local = UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch + Int64(preferences.utcOffsetSeconds) * 1000)
+        let local = time.adding(milliseconds: Int64(preferences.utcOffsetSeconds) * 1000)
         let c = local.components
         if preferences.twentyFourHour { return "\(two(c.hour)):\(two(c.minute)):\(two(c.second))" }
         let h12 = c.hour % 12 == 0 ? 12 : c.hour % 12

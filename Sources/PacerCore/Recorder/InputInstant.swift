@@ -13,6 +13,6 @@ public struct InputInstant: Sendable {
 
     /// A recorded input replayed at its own time: both clocks read the recorded time.
     public init(recorded time: UTCTime) {
-        self.init(monotonic: MonotonicInstant(nanoseconds: time.millisecondsSinceEpoch * 1_000_000), systemTime: time)
+        self.init(monotonic: time.monotonicInstant, systemTime: time)
     }
 }

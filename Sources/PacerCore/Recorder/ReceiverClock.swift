@@ -20,7 +20,7 @@ public struct ReceiverClock: Sendable {
 
     /// A fix measured at `time` arrived at `arrival`.
     public mutating func observe(time: UTCTime, arrival: MonotonicInstant) {
-        let offset = time.millisecondsSinceEpoch - arrival.nanoseconds / 1_000_000
+        let offset = time.subtracting(milliseconds: arrival.nanoseconds / 1_000_000).millisecondsSinceEpoch
         while candidates.count > head, candidates[candidates.count - 1].offsetMilliseconds <= offset { candidates.removeLast() }
         candidates.append((arrival, offset))
         let oldest = arrival.advanced(bySeconds: -ReceiverClock.window)

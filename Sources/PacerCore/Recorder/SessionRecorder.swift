@@ -111,7 +111,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     private static func instant(_ t: UTCTime) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: t.millisecondsSinceEpoch * 1_000_000)
+        t.monotonicInstant
     }
 
     private func receiverIsLive(at input: InputInstant) -> Bool {
@@ -127,10 +127,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
         guard let measured = date(of: received) else { counters.fixesWithoutTime += 1; return }
         if systemAnchored, lastFix == nil, engine.phase.isActive {
             // The session began on the system clock: put the receiver on that axis.
-            shiftMilliseconds = time(at: input).millisecondsSinceEpoch - measured.millisecondsSinceEpoch
+            shiftMilliseconds = time(at: input).milliseconds(since: measured)
             emit(.notice("receiver time \(measured.rfc3339) re-anchored onto the session's system-clock time"))
         }
-        var time = UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + shiftMilliseconds)
+        var time = measured.adding(milliseconds: shiftMilliseconds)
         if let last = lastFix {
             let arrivalStep = input.monotonic.seconds(since: last.arrival)
             func jumps(_ t: UTCTime) -> Bool {
@@ -139,7 +139,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
             }
             if jumps(time) {
                 counters.timeJumps += 1
-                let returned = shiftBeforeJump.map { UTCTime(millisecondsSinceEpoch: measured.millisecondsSinceEpoch + $0) }
+                let returned = shiftBeforeJump.map { measured.adding(milliseconds: $0) }
                 if let returned, let previous = shiftBeforeJump, !jumps(returned) {
                     // Back on the timeline the last jump left (a glitch of a few epochs): that
                     // timeline again, exactly, whatever the monotonic clock said meanwhile.
@@ -152,9 +152,9 @@ public struct SessionRecorder: ~Copyable, Sendable {
                     // it: one step at the receiver's pace (as a replay, which has no monotonic
                     // clock, places it). A longer silence is that long.
                     let step = arrivalStep > SessionRecorder.jumpLimitSeconds ? (arrivalStep * 1000).clampedInt64(.towardZero) : receiverPaceMilliseconds
-                    let anchored = UTCTime(millisecondsSinceEpoch: last.time.millisecondsSinceEpoch + max(1, step))
+                    let anchored = last.time.adding(milliseconds: max(1, step))
                     shiftBeforeJump = shiftMilliseconds
-                    shiftMilliseconds += anchored.millisecondsSinceEpoch - time.millisecondsSinceEpoch
+                    shiftMilliseconds += anchored.milliseconds(since: time)
                     emit(.notice("receiver time jumped from \(last.time.rfc3339) to \(time.rfc3339); timeline re-anchored"))
                     lastFix = (received, anchored, input.monotonic)
                     return
@@ -165,7 +165,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         var fix = received
         fix.time = time
         if let last = lastFix, time > last.time {
-            receiverPaceMilliseconds = min(time.millisecondsSinceEpoch - last.time.millisecondsSinceEpoch, SessionRecorder.jumpLimitMilliseconds)
+            receiverPaceMilliseconds = min(time.milliseconds(since: last.time), SessionRecorder.jumpLimitMilliseconds)
         }
         lastFix = (fix, time, input.monotonic)
         clock.observe(time: time, arrival: input.monotonic)
@@ -525,10 +525,9 @@ public struct SessionRecorder: ~Copyable, Sendable {
         }
         guard let reference else { return nil }
         let day: Int64 = 86_400_000
-        var midnight = reference.millisecondsSinceEpoch - ((reference.millisecondsSinceEpoch % day) + day) % day
-        var t = midnight + Int64(tod)
-        if t < reference.millisecondsSinceEpoch - day / 2 { midnight += day; t = midnight + Int64(tod) }
-        let placed = UTCTime(millisecondsSinceEpoch: t)
+        var midnight = reference.subtracting(milliseconds: ((reference.millisecondsSinceEpoch % day) + day) % day)
+        if midnight.adding(milliseconds: Int64(tod)) < reference.subtracting(milliseconds: day / 2) { midnight = midnight.adding(milliseconds: day) }
+        let placed = midnight.adding(milliseconds: Int64(tod))
         lastDate = placed
         return placed
     }

@@ -143,8 +143,8 @@ public struct SessionPage {
 
     /// Heart rate over its zone bands, and power, over the session's elapsed time.
     func overTime(_ samples: [SessionSample], into h: inout XMLText) {
-        guard let t0 = samples.first?.time.millisecondsSinceEpoch else { return }
-        let xs = samples.map { Double($0.time.millisecondsSinceEpoch - t0) / 1000 }
+        guard let t0 = samples.first?.time else { return }
+        let xs = samples.map { Double($0.time.milliseconds(since: t0)) / 1000 }
         let hr: [Double?] = samples.map { $0.heartRate.map(Double.init) }
         let power: [Double?] = samples.map { $0.power.map(Double.init) }
         let (dx, dv) = SVGChart.downsample(xs: xs, values: [hr, power], to: SessionPage.chartPoints)

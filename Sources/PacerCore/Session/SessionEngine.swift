@@ -418,7 +418,7 @@ public struct SessionEngine: Sendable {
     private func utc(_ instant: MonotonicInstant) -> UTCTime {
         guard let started else { return UTCTime(millisecondsSinceEpoch: 0) }
         let ms = (instant.nanoseconds - started.instant.nanoseconds) / 1_000_000
-        return UTCTime(millisecondsSinceEpoch: started.time.millisecondsSinceEpoch + ms)
+        return started.time.adding(milliseconds: ms)
     }
 
     /// Samples fall on whole seconds of session time; each holds what the inputs up to its second

@@ -75,7 +75,7 @@ public struct SessionReplay: ~Copyable {
     /// Delivers the remaining inputs, stops the session and returns its summary.
     public mutating func finish(emit: (RecorderOutput) -> Void) -> SessionSummary {
         settleHeld(final: true, emit: emit)
-        let limit = lastFixTime.map { UTCTime(millisecondsSinceEpoch: $0.millisecondsSinceEpoch + SessionReplay.longestGapSeconds * 1000) }
+        let limit = lastFixTime.map { $0.adding(milliseconds: SessionReplay.longestGapSeconds * 1000) }
         deliverNotifications(through: limit, emit: emit)
         notificationsOffTimeline += notifications.count - nextNotification
         nextNotification = notifications.count
@@ -84,14 +84,14 @@ public struct SessionReplay: ~Copyable {
     }
 
     private func onTimeline(_ time: UTCTime) -> UTCTime {
-        UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch - fixOffsetMilliseconds)
+        time.subtracting(milliseconds: fixOffsetMilliseconds)
     }
 
     /// Whether a fix recorded at `time`, `epochs` fixes after the latest one, jumps from it, as
     /// the recorder judges a jump: further than the limit from where the receiver's pace puts it.
     private func jumps(to time: UTCTime, afterEpochs epochs: Int = 1) -> Bool {
         guard let last = lastFixTime else { return false }
-        let step = onTimeline(time).millisecondsSinceEpoch - last.millisecondsSinceEpoch
+        let step = onTimeline(time).milliseconds(since: last)
         let expected = Int64(epochs - 1) * fixPaceMilliseconds, limit = SessionRecorder.jumpLimitMilliseconds
         return step > expected + limit || step < expected - limit
     }
@@ -103,25 +103,25 @@ public struct SessionReplay: ~Copyable {
             if held.count > 1, !jumps(to: newest.time, afterEpochs: held.count) {
                 // Back on the timeline: a glitch. The fixes it held arrive at the receiver's pace.
                 let back = onTimeline(newest.time)
-                let pace = min(fixPaceMilliseconds, max(0, back.millisecondsSinceEpoch - last.millisecondsSinceEpoch) / Int64(held.count))
+                let pace = min(fixPaceMilliseconds, max(0, back.milliseconds(since: last)) / Int64(held.count))
                 let glitched = held.dropLast()
                 held.removeAll()
                 glitchesBridged += 1
                 for (k, f) in glitched.enumerated() {
-                    deliver(f.fix, at: UTCTime(millisecondsSinceEpoch: last.millisecondsSinceEpoch + Int64(k + 1) * pace), emit: emit)
+                    deliver(f.fix, at: last.adding(milliseconds: Int64(k + 1) * pace), emit: emit)
                 }
                 deliver(newest.fix, at: back, emit: emit)
                 return
             }
             // Decided once the receiver has kept to the landing's timeline for the window (a
             // fix on a third timeline decides nothing), or the window's worth of fixes is held.
-            let span = newest.time.millisecondsSinceEpoch - landing.time.millisecondsSinceEpoch
+            let span = newest.time.milliseconds(since: landing.time)
             let stayed = span >= SessionReplay.glitchWindowSeconds * 1000
                 && span <= SessionRecorder.jumpLimitMilliseconds + Int64(held.count - 1) * fixPaceMilliseconds
             guard final || stayed || held.count >= 10 * Int(SessionReplay.glitchWindowSeconds) else { return }
             // The receiver stayed where it jumped: forward, a gap; back, its clock was reset.
             if onTimeline(landing.time) < last {
-                fixOffsetMilliseconds = landing.time.millisecondsSinceEpoch - last.millisecondsSinceEpoch - fixPaceMilliseconds
+                fixOffsetMilliseconds = landing.time.milliseconds(since: last) - fixPaceMilliseconds
             }
             // A window's worth held on no timeline at all is garbage: delivered as it is (the
             // recorder counts the jumps), not held again fix by fix, which cost 600 a fix.
@@ -139,7 +139,7 @@ public struct SessionReplay: ~Copyable {
     /// its own recorded time, arriving at `time`.
     private mutating func deliver(_ fix: GNSSFix, at time: UTCTime, emit: (RecorderOutput) -> Void) {
         if let last = lastFixTime {
-            let step = time.millisecondsSinceEpoch - last.millisecondsSinceEpoch
+            let step = time.milliseconds(since: last)
             if step > 0 { fixPaceMilliseconds = min(step, SessionRecorder.jumpLimitMilliseconds) }
             lastFixTime = max(last, time)
         } else {
@@ -161,21 +161,21 @@ public struct SessionReplay: ~Copyable {
 
     /// When an input recorded at `time` arrives: at that time, less the gaps closed so far.
     private mutating func arrival(recorded time: UTCTime) -> InputInstant {
-        if let last = lastRecorded, time.millisecondsSinceEpoch - last.millisecondsSinceEpoch > SessionReplay.longestGapSeconds * 1000 {
-            closedMilliseconds += time.millisecondsSinceEpoch - last.millisecondsSinceEpoch - 1000
+        if let last = lastRecorded, time.milliseconds(since: last) > SessionReplay.longestGapSeconds * 1000 {
+            closedMilliseconds += time.milliseconds(since: last) - 1000
             gapsClosed += 1
         }
         lastRecorded = time
         // Live arrivals never go back: an input recorded earlier than the one before (two
         // receivers' clocks in one stream) arrives with it, so the recorder sees the jump both
         // ways; arriving back in time, each return re-anchored the timeline a step further.
-        let arrival = max(time.millisecondsSinceEpoch - closedMilliseconds, lastArrival ?? .min)
+        let arrival = max(time.subtracting(milliseconds: closedMilliseconds).millisecondsSinceEpoch, lastArrival ?? .min)
         lastArrival = arrival
         return InputInstant(recorded: UTCTime(millisecondsSinceEpoch: arrival))
     }
 
     private mutating func skipNotifications(before firstFix: UTCTime) {
-        let earliest = firstFix.millisecondsSinceEpoch - SessionReplay.longestGapSeconds * 1000
+        let earliest = firstFix.subtracting(milliseconds: SessionReplay.longestGapSeconds * 1000).millisecondsSinceEpoch
         while nextNotification < notifications.count, notifications[nextNotification].time.millisecondsSinceEpoch < earliest {
             nextNotification += 1
             notificationsOffTimeline += 1

@@ -35,7 +35,7 @@ public struct StrengthSessionLog: Sendable {
     /// A heart rate the session accepted at `time`.
     public mutating func observe(heartRate bpm: Int, at time: UTCTime) {
         heartRates.append((time, bpm))
-        let horizon = time.millisecondsSinceEpoch - (StrengthSessionLog.maximumSetSeconds * 1000).clampedInt64(.towardZero)
+        let horizon = time.subtracting(milliseconds: (StrengthSessionLog.maximumSetSeconds * 1000).clampedInt64(.towardZero)).millisecondsSinceEpoch
         while firstKept < heartRates.count, heartRates[firstKept].time.millisecondsSinceEpoch < horizon { firstKept += 1 }
         if firstKept > 256, firstKept * 2 > heartRates.count {
             heartRates.removeFirst(firstKept)
@@ -49,7 +49,7 @@ public struct StrengthSessionLog: Sendable {
         let previous = lastLogged.flatMap { $0 <= time ? $0 : sets.lazy.map(\.time).filter { $0 <= time }.max() }
         var duration = min(StrengthSessionLog.maximumSetSeconds, Double(entry.reps) * StrengthSessionLog.secondsPerRep)
         if let last = previous { duration = min(duration, max(0, time.secondsSinceEpoch - last.secondsSinceEpoch)) }
-        let startMs = time.millisecondsSinceEpoch - (duration * 1000).clampedInt64()
+        let startMs = time.subtracting(milliseconds: (duration * 1000).clampedInt64()).millisecondsSinceEpoch
         var sum = 0, count = 0, maximum: Int?
         for i in firstKept..<heartRates.count {
             let (t, bpm) = heartRates[i]

@@ -26,7 +26,7 @@ public enum SolarCalculator {
               let midnight = UTCTime(year: year, month: month, day: day, hour: 0, minute: 0, second: 0) else { return nil }
         let julianMidnight = Double(midnight.millisecondsSinceEpoch) / 86_400_000 + 2_440_587.5
         func at(_ minutes: Double) -> UTCTime {
-            UTCTime(millisecondsSinceEpoch: midnight.millisecondsSinceEpoch + (minutes * 60_000).clampedInt64())
+            midnight.adding(milliseconds: (minutes * 60_000).clampedInt64())
         }
         let noon = solarNoonMinutes(julianMidnight, longitude)
         guard let rise = eventMinutes(julianMidnight, latitude, longitude, rising: true, guess: noon),

@@ -40,7 +40,7 @@ public struct SunReport: Sendable {
         var noClock = preferences
         noClock.utcOffsetSeconds = 0
         func both(_ exact: UTCTime) -> String {
-            let t = UTCTime(millisecondsSinceEpoch: exact.millisecondsSinceEpoch + 30_000)  // to the nearest minute, as almanacs print
+            let t = exact.adding(milliseconds: 30_000)  // to the nearest minute, as almanacs print
             let local = String(MeasurementFormatter(preferences).clock(t).prefix(while: { $0 != " " }).dropLast(3))
             let utc = String(MeasurementFormatter(noClock).clock(t).prefix(while: { $0 != " " }).dropLast(3))
             let suffix = preferences.twentyFourHour ? "" : (MeasurementFormatter(preferences).clock(t).hasSuffix("PM") ? " PM" : " AM")

@@ -94,10 +94,9 @@ public struct UTCTime: Hashable, Comparable, Sendable {
         } else {
             return nil
         }
-        guard i == b.count, var t = UTCTime(year: year, month: month, day: day, hour: hour,
+        guard i == b.count, let t = UTCTime(year: year, month: month, day: day, hour: hour,
                                             minute: minute, second: second, millisecond: millis) else { return nil }
-        t.millisecondsSinceEpoch -= Int64(offsetMinutes) * 60_000
-        self = t
+        self = t.subtracting(milliseconds: Int64(offsetMinutes) * 60_000)
     }
 
     public init?(rfc3339 text: String) { self.init(rfc3339: text[...]) }

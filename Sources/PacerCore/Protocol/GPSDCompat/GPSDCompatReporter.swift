@@ -38,7 +38,7 @@ public struct GPSDCompatReporter: Sendable {
         climb = nil
         if let previous = lastFix, fix.mode == .threeD, previous.mode == .threeD,
            let t0 = previous.time, let t1 = fix.time, let a0 = previous.altitudeMSL, let a1 = fix.altitudeMSL {
-            let dt = Double(t1.millisecondsSinceEpoch - t0.millisecondsSinceEpoch) / 1000
+            let dt = Double(t1.milliseconds(since: t0)) / 1000
             if dt > 0, dt <= GPSDCompatReporter.maximumClimbInterval { climb = (a1 - a0) / dt }
         }
         lastFix = fix
