@@ -151,13 +151,13 @@ final class JournalFormatV2Tests: XCTestCase {
             XCTAssertLessThan(f.id, 64)
             XCTAssertTrue(docs.contains("| \(f.id) | \(f.name) |"), "docs/journal.md lists sample field \(f.id) \(f.name)")
         }
-        XCTAssertEqual(Set(SessionSummaryCodec.sessionFields.map(\.id)).count, SessionSummaryCodec.sessionFields.count)
-        XCTAssertEqual(Set(SessionSummaryCodec.segmentFields.map(\.id)).count, SessionSummaryCodec.segmentFields.count)
+        XCTAssertEqual(Set(SessionSummaryCodec.sessionFields.map { $0.journal!.id }).count, SessionSummaryCodec.sessionFields.count)
+        XCTAssertEqual(Set(SessionSummaryCodec.segmentFields.map { $0.journal!.id }).count, SessionSummaryCodec.segmentFields.count)
         for f in SessionSummaryCodec.sessionFields {
-            XCTAssertTrue(docs.contains("| \(f.id) | \(f.name) |"), "docs/journal.md lists summary field \(f.id) \(f.name)")
+            XCTAssertTrue(docs.contains("| \(f.journal!.id) | \(f.name) |"), "docs/journal.md lists summary field \(f.journal!.id) \(f.name)")
         }
         for f in SessionSummaryCodec.segmentFields {
-            XCTAssertTrue(docs.contains("| \(f.id) | \(f.name) |"), "docs/journal.md lists lap field \(f.id) \(f.name)")
+            XCTAssertTrue(docs.contains("| \(f.journal!.id) | \(f.name) |"), "docs/journal.md lists lap field \(f.journal!.id) \(f.name)")
         }
     }
 

@@ -89,7 +89,7 @@ extension AthleteProfile.Sex: CaseIterableNames {
     static var allNames: [String] { ["male", "female"] }
 }
 
-extension RecordingSettings.Units: CaseIterableNames {
+extension UnitSystem: CaseIterableNames {
     static var allNames: [String] { ["metric", "imperial"] }
 }
 

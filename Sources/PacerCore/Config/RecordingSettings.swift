@@ -1,6 +1,6 @@
 /// How a session records: auto-pause thresholds per activity, auto-lap distance, units.
 public struct RecordingSettings: Equatable, Sendable {
-    public enum Units: String, Sendable { case metric, imperial }
+    public typealias Units = UnitSystem
 
     /// Speeds (m/s) with hysteresis: pause below `pauseBelow` held for `pauseDelay` seconds,
     /// resume above `resumeAbove` held for `resumeDelay` seconds.

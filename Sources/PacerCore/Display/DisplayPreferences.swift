@@ -1,7 +1,7 @@
 /// How numbers are shown to a person: metric or imperial, 12- or 24-hour clock, and the local
 /// time zone's offset (the core has no time zone database; the caller passes the offset).
 public struct DisplayPreferences: Equatable, Sendable {
-    public enum Units: String, Sendable { case metric, imperial }
+    public typealias Units = UnitSystem
 
     public var units: Units
     public var twentyFourHour: Bool

@@ -1,4 +1,5 @@
-/// Metric or imperial display for history output (`--units`); JSON always stays SI.
+/// Metric or imperial, the one unit choice: `[recording] units`, `[display] units`, `--units`;
+/// the formatters of every human output read it. JSON always stays SI.
 public enum UnitSystem: String, Sendable, CaseIterable {
     case metric, imperial
 
@@ -12,6 +13,16 @@ public enum UnitSystem: String, Sendable, CaseIterable {
     public func pace(metres: Double, seconds: Double) -> String {
         guard metres > 0, seconds > 0 else { return "-" }
         return Self.clock(seconds / (metres / metresPerUnit))
+    }
+
+    /// `m:ss` per km or mile from a speed in m/s; nil when standing.
+    public func pace(speed: Double?) -> String? {
+        speed.flatMap { $0 > 0 ? Self.clock(metresPerUnit / $0) : nil }
+    }
+
+    /// km/h or mph from m/s, one decimal, with its unit.
+    public func speed(_ metresPerSecond: Double) -> String {
+        Self.fixed(metresPerSecond * 3.6 * 1000 / metresPerUnit, 1) + " " + distanceUnit + "/h"
     }
 
     /// `h:mm:ss` (or `m:ss` under an hour).

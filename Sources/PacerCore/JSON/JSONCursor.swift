@@ -41,6 +41,17 @@ public struct JSONCursor {
         raw(s)
     }
 
+    /// A key built at run time (a metric table's), within the same bound as a literal one.
+    @inline(__always) public mutating func key(_ s: String) {
+        var s = s
+        s.withUTF8 { bytes in
+            precondition(bytes.count <= 24, "a key longer than JSONCursor.fieldRoom allows")
+            ensure(bytes.count)
+            (base + count).update(from: bytes.baseAddress!, count: bytes.count)
+            count &+= bytes.count
+        }
+    }
+
     /// Exactly `decimals` digits after the point (`JSONWriter.value(_:fixed:)`), or null.
     @inline(__always) public mutating func number(_ v: Double?, fixed decimals: Int) {
         guard let v, v.isFinite else { raw("null"); return }

@@ -2,9 +2,9 @@
 /// Doubles are stored bit-exactly so a summary read back prints the JSON replay printed.
 ///
 /// Format 3: a version byte (3), the activity code, a field count, then that many fields, each
-/// its id then its value (`SummaryField`: the id says the value's shape, so an unknown field
-/// is skipped). Laps and splits are one field each: a byte length, a count, then per segment
-/// a field count and its fields. Version bytes 1 and 2 (the fixed-mask formats 1 and 2) are still read.
+/// its id then its value (the metric rows that have a journal field, `SessionMetric`: the id says
+/// the value's shape, so an unknown field is skipped). Laps and splits are one field each: a byte
+/// length, a count, then per segment a field count and its fields. Version bytes 1 and 2 (the fixed-mask formats 1 and 2) are still read.
 public enum SessionSummaryCodec {
     public static func activityCode(_ a: Activity) -> UInt8 {
         a.profile.journalCode
@@ -14,53 +14,12 @@ public enum SessionSummaryCodec {
         ActivityProfile.activity(journalCode: code)
     }
 
-    typealias Session = SummaryField<SessionSummary>
-    typealias Segment = SummaryField<SegmentSummary>
+    /// The summary fields format 3 stores, in the order it writes them: the metric rows that
+    /// have a journal field (`SessionSummary.metrics`, `SegmentSummary.metrics`).
+    public static let sessionFields = SessionMetric.journalFields(SessionSummary.metrics)
+    public static let segmentFields = SessionMetric.journalFields(SegmentSummary.metrics)
 
-    /// Every session summary field. Ids are never reused.
-    public static let sessionFields: [SummaryField<SessionSummary>] = [
-        Session(0, "start", .time(get: { $0.start }, set: { $0.start = $1 })),
-        Session(4, "end", .time(get: { $0.end }, set: { $0.end = $1 })),
-        Session(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
-        Session(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
-        Session(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
-        Session(13, "average speed m/s", .double(get: { $0.averageSpeed }, set: { $0.averageSpeed = $1 })),
-        Session(17, "max speed m/s", .double(get: { $0.maxSpeed }, set: { $0.maxSpeed = $1 })),
-        Session(21, "elevation gain m", .double(get: { $0.elevationGain }, set: { $0.elevationGain = $1 })),
-        Session(25, "elevation loss m", .double(get: { $0.elevationLoss }, set: { $0.elevationLoss = $1 })),
-        Session(29, "heart rate average", .double(get: { $0.heartRateAverage }, set: { $0.heartRateAverage = $1 })),
-        Session(8, "heart rate max", .integer(get: { $0.heartRateMax }, set: { $0.heartRateMax = $1 })),
-        Session(2, "heart rate zone s", .doubles(get: { $0.heartRateZoneSeconds }, set: { $0.heartRateZoneSeconds = $1 })),
-        Session(12, "steps", .integer(get: { $0.steps }, set: { $0.steps = $1 })),
-        Session(33, "cadence average", .double(get: { $0.cadenceAverage }, set: { $0.cadenceAverage = $1 })),
-        Session(37, "calories kcal", .double(get: { $0.calories }, set: { $0.calories = $1 })),
-        Session(41, "rmssd ms", .double(get: { $0.rmssd }, set: { $0.rmssd = $1 })),
-        Session(45, "trimp", .double(get: { $0.trimp }, set: { $0.trimp = $1 })),
-        Session(49, "power average W", .double(get: { $0.powerAverage }, set: { $0.powerAverage = $1 })),
-        Session(16, "power max W", .integer(get: { $0.powerMax }, set: { $0.powerMax = $1 })),
-        Session(53, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
-        Session(20, "interrupted (1)", .integer(get: { $0.interrupted ? 1 : nil }, set: { $0.interrupted = $1 != 0 })),
-        Session(3, "laps", .segments(get: { $0.laps }, set: { $0.laps = $1 })),
-        Session(7, "splits", .segments(get: { $0.splits }, set: { $0.splits = $1 })),
-    ]
-
-    /// Every lap/split field. Ids are never reused.
-    public static let segmentFields: [SummaryField<SegmentSummary>] = [
-        Segment(0, "index", .integer(get: { $0.index }, set: { $0.index = $1 })),
-        Segment(4, "start", .time(get: { $0.start }, set: { $0.start = $1 })),
-        Segment(1, "elapsed s", .double(get: { $0.elapsedSeconds }, set: { $0.elapsedSeconds = $1 })),
-        Segment(5, "moving s", .double(get: { $0.movingSeconds }, set: { $0.movingSeconds = $1 })),
-        Segment(9, "distance m", .double(get: { $0.distanceMeters }, set: { $0.distanceMeters = $1 })),
-        Segment(13, "average speed m/s", .double(get: { $0.averageSpeed }, set: { $0.averageSpeed = $1 })),
-        Segment(17, "heart rate average", .double(get: { $0.heartRateAverage }, set: { $0.heartRateAverage = $1 })),
-        Segment(21, "cadence average", .double(get: { $0.cadenceAverage }, set: { $0.cadenceAverage = $1 })),
-        Segment(25, "elevation gain m", .double(get: { $0.elevationGain }, set: { $0.elevationGain = $1 })),
-        Segment(29, "power average W", .double(get: { $0.powerAverage }, set: { $0.powerAverage = $1 })),
-        Segment(8, "power max W", .integer(get: { $0.powerMax }, set: { $0.powerMax = $1 })),
-        Segment(33, "power normalized W", .double(get: { $0.powerNormalized }, set: { $0.powerNormalized = $1 })),
-    ]
-
-    static let sessionRows = FieldRows(ids: sessionFields.map(\.id)), segmentRows = FieldRows(ids: segmentFields.map(\.id))
+    static let sessionRows = FieldRows(ids: sessionFields.map { $0.journal!.id }), segmentRows = FieldRows(ids: segmentFields.map { $0.journal!.id })
 
     /// The format this codec writes (its first byte); 1 and 2 are only read.
     public static let version: UInt8 = 3
@@ -74,12 +33,12 @@ public enum SessionSummaryCodec {
     /// One pass over the table: the count of present fields comes first but is known only at
     /// the end, and as a table has fewer than 128 rows (`FieldRows` checks it) it is one varint
     /// byte, patched last (a history index rebuild encodes every session's laps and splits this way).
-    static func encodeFields<T>(_ fields: [SummaryField<T>], of target: T, into w: inout ByteWriter) {
+    static func encodeFields<T>(_ fields: [SessionMetric<T>], of target: T, into w: inout ByteWriter) {
         let countAt = w.count
         w.u8(0)
         var present: UInt8 = 0
         for row in fields.indices {
-            let id = fields[row].id
+            let id = fields[row].journal!.id
             switch fields[row].value {
             // A value the reader would refuse (a non-finite number, a time outside the recordable
             // years) is left out: one absurd figure never makes a session's summary unreadable.
@@ -117,7 +76,7 @@ public enum SessionSummaryCodec {
         return s
     }
 
-    static func decodeFields<T>(_ fields: [SummaryField<T>], _ rows: FieldRows, into target: inout T, _ r: inout ByteReader) throws {
+    static func decodeFields<T>(_ fields: [SessionMetric<T>], _ rows: FieldRows, into target: inout T, _ r: inout ByteReader) throws {
         let n = try r.count(max: r.remaining)
         for _ in 0..<n {
             let id = try r.varint()

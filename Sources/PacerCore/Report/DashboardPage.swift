@@ -4,7 +4,7 @@
 public struct DashboardPage {
     public let model: ReportModel
     public let preferences: DisplayPreferences
-    var units: UnitSystem { preferences.units == .metric ? .metric : .imperial }
+    var units: UnitSystem { preferences.units }
     var format: MeasurementFormatter { MeasurementFormatter(preferences) }
 
     public static let recentSessions = 20

@@ -15,7 +15,7 @@ public enum SessionListPage {
     }
 
     static func table(_ rows: ArraySlice<ReportModel.SessionRow>, calendar: LocalCalendar, preferences: DisplayPreferences, into h: inout XMLText) {
-        let units: UnitSystem = preferences.units == .metric ? .metric : .imperial
+        let units = preferences.units
         h.raw("<table class=\"sessions\"><thead><tr><th>Date</th><th>Activity</th><th>Distance</th><th>Moving</th><th>Pace</th></tr></thead><tbody>")
         for r in rows {
             h.raw("<tr><td><a href=\"" + SessionPage.fileName(id: r.id) + "\">")

@@ -41,7 +41,7 @@ public struct SessionPage {
         self.preferences = preferences
     }
 
-    var units: UnitSystem { preferences.units == .metric ? .metric : .imperial }
+    var units: UnitSystem { preferences.units }
     var format: MeasurementFormatter { MeasurementFormatter(preferences) }
 
     /// `2026-03-01 07:00` (or `7:00 AM`) in the local zone of that moment.

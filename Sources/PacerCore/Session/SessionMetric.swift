@@ -1,0 +1,70 @@
+/// One number of a session's summary or of a lap/split: a row of `SessionSummary.metrics` or
+/// `SegmentSummary.metrics`, which the summary JSON, the journal's summary codec, the human
+/// summary and docs/journal.md all read. Adding a metric is its property, its computation in
+/// `SessionEngine`, one row and its test.
+public struct SessionMetric<Target>: Sendable {
+    /// How the value is read and set, by the shape its journal field has (an id's low two bits):
+    /// 0 a zigzag varint, 1 a float64 (bit-exact), 2 a count then that many float64, 3 a byte
+    /// length then that many bytes (nested records: the laps and splits).
+    public enum Value: Sendable {
+        case double(get: @Sendable (Target) -> Double?, set: @Sendable (inout Target, Double) -> Void)
+        case integer(get: @Sendable (Target) -> Int?, set: @Sendable (inout Target, Int) -> Void)
+        case doubles(get: @Sendable (Target) -> [Double]?, set: @Sendable (inout Target, [Double]) -> Void)
+        case segments(get: @Sendable (Target) -> [SegmentSummary], set: @Sendable (inout Target, [SegmentSummary]) -> Void)
+        /// Milliseconds since 1970 as a zigzag varint (shape 0): outside `JournalFormat.recordedTimes`
+        /// the record is damage.
+        case time(get: @Sendable (Target) -> UTCTime?, set: @Sendable (inout Target, UTCTime) -> Void)
+
+        var shape: UInt64 {
+            switch self { case .integer, .time: 0; case .double: 1; case .doubles: 2; case .segments: 3 }
+        }
+    }
+
+    /// How the summary JSON writes it (`nil` values as null, never left out).
+    public enum JSON: Sendable {
+        /// A double with `decimals`, an integer as it is.
+        case number(String, decimals: Int? = nil)
+        case time(String)
+        case numbers(String, decimals: Int)
+        /// A ride's cadence is the crank's (`_rpm`), a run's or walk's the steps' (`_spm`): both keys, one null.
+        case cadence(String, decimals: Int)
+        /// An integer field that is 1 or absent, written true or false.
+        case flag(String)
+        case segments(String)
+    }
+
+    /// Its field in format 3 summaries: `id` says the shape in its low two bits and is never
+    /// reused; `order` is where the encoder writes it among the others (as format 3 has always
+    /// written them, so journals stay byte for byte what they were; a new field takes the next).
+    public struct Journal: Sendable {
+        public let id: UInt64
+        public let order: Int
+    }
+
+    /// Lines of the human summary (`humanText`): a label and its value, nil to leave the line out.
+    public struct Line: Sendable {
+        public let label: String
+        public let value: @Sendable (Target, UnitSystem) -> String?
+    }
+
+    /// Its name in docs/journal.md's field tables.
+    public let name: String
+    public let value: Value
+    public let json: JSON?
+    public let journal: Journal?
+    public let lines: [Line]
+
+    public init(_ name: String, _ value: Value, json: JSON?, journal: (id: UInt64, order: Int)? = nil, lines: [Line] = []) {
+        precondition(journal.map { $0.id & 3 == value.shape } ?? true, "metric \(name): a journal id's low two bits are its shape")
+        self.name = name
+        self.value = value
+        self.json = json
+        self.journal = journal.map { Journal(id: $0.id, order: $0.order) }
+        self.lines = lines
+    }
+
+    /// The rows of `table` the journal stores, in the order the encoder writes them.
+    static func journalFields(_ table: [SessionMetric]) -> [SessionMetric] {
+        table.filter { $0.journal != nil }.sorted { $0.journal!.order < $1.journal!.order }
+    }
+}
