@@ -12,7 +12,8 @@ public enum Clocks {
         return MonotonicInstant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
     }
 
-    /// CLOCK_REALTIME as UTC: used only while no GPS time is known.
+    /// CLOCK_REALTIME as UTC, for labels only (a session that never saw a fix, when a BLE value
+    /// arrived, gpsd's `activated`): a board without a real-time clock may be days off.
     public static func wall() -> UTCTime {
         var ts = timespec()
         clock_gettime(CLOCK_REALTIME, &ts)

@@ -5,7 +5,9 @@ import CLinux
 import PacerCore
 
 /// A single-threaded epoll(7) loop: file descriptors with read/write interest, and timers on the
-/// monotonic clock. Everything in pacerd runs on it, so no state is shared between threads.
+/// monotonic clock. Everything pacerd decides runs on it, so the daemon's state needs no lock; the
+/// BlueZ client and the BLE broadcaster run D-Bus on threads of their own and trade values with
+/// the loop only through `LoopInbox` (events in) and the peripheral's locked queue (values out).
 ///
 /// epoll rather than poll(2): a set keeps its registrations between waits, and the clients can
 /// live in a second set that a wait leaves out (`deferredDescriptor`). What costs pacerd CPU is

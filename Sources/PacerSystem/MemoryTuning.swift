@@ -2,7 +2,7 @@ import CLinux
 
 /// Process-wide memory settings for a daemon on a small board.
 public enum MemoryTuning {
-    /// One malloc arena for every thread (mallopt M_ARENA_MAX = 1): the source threads allocate
+    /// One malloc arena for every thread (mallopt M_ARENA_MAX = 1): the BlueZ threads allocate
     /// little, and an arena per thread would cost resident memory for nothing.
     public static func useSingleMallocArena() { pacer_single_malloc_arena() }
 

@@ -178,8 +178,9 @@ final class Daemon {
 
     // MARK: state
 
-    /// Writes the current STATE into `stateWriter`, which keeps its buffer: the report is sent
-    /// from there, with no allocation or copy per fix.
+    /// Writes the current STATE into `stateWriter`, whose buffer is kept from one STATE to the
+    /// next: the text is sent from it (`withBytes`), not copied into an array first; only what a
+    /// client cannot take at once (its queue, a reply held for its other requests) is copied.
     private func writeState() {
         stateWriter.reset()
         let now = Daemon.now()

@@ -6,8 +6,8 @@ import PacerSystem
 
 // pacerd: wires the GPS and sensor sources, the session engine, the journal and the socket
 // server onto one event loop. Everything it decides is in PacerCore; this only wires.
-// One malloc arena for all threads: the GPS and BLE threads allocate little, and a per-thread
-// arena would cost resident memory on a small board for nothing.
+// One malloc arena for all threads: the BlueZ threads (sensors, broadcast) allocate little, and
+// a per-thread arena would cost resident memory on a small board for nothing.
 MemoryTuning.useSingleMallocArena()
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--help" || arguments.first == "-h" {

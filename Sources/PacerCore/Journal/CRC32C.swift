@@ -1,5 +1,6 @@
-/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of every journal frame
-/// and of the history index. Software slicing-by-8: no CPU instruction is assumed on the board.
+/// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), the checksum of long journal frames
+/// (every frame before format 3; short ones take `CRC16CCITT`) and of the history and set
+/// indexes. Software slicing-by-8: no CPU instruction is assumed on the board.
 public enum CRC32C {
     /// 8 tables of 256 entries; table 0 is the classic byte-at-a-time table.
     static let tables: [UInt32] = {

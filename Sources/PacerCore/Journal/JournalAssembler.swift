@@ -3,7 +3,8 @@
 /// Feed it every frame `JournalScanner` accepts; it hands back each session as it completes
 /// so a caller can summarise and drop samples as it goes (history over years of 1 Hz data).
 public struct JournalAssembler {
-    /// The session whose sessionStart was seen and whose sessionEnd was not (yet).
+    /// The session whose sessionStart (or `reopened`, for a continuation) was seen and whose
+    /// sessionEnd was not (yet).
     public private(set) var open: JournalSession?
     /// Ids deleted by tombstones.
     public private(set) var deleted: Set<UInt64> = []

@@ -1,7 +1,8 @@
 /// Turns a live session into journal frames (pure: the writer decides when bytes hit disk).
 ///
-/// Samples are batched into one samples record per flush — one per group commit — which is
-/// what keeps 1 Hz recording near 12 bytes a sample.
+/// The samples of one group commit go out as one samples record (at the default 1 s commit, one
+/// sample): a short frame, and no header byte when the first continues the previous sample
+/// (record type 11), keep 1 Hz recording near 14 bytes a second (docs/journal.md, Size).
 public struct JournalEncoder: Sendable {
     public private(set) var openID: UInt64?
     private var codec: JournalSampleCodec?

@@ -5,7 +5,8 @@ public enum JournalEvent: Equatable, Sendable {
     case lap(time: UTCTime, number: Int)
     case pause(time: UTCTime, automatic: Bool)
     case resume(time: UTCTime)
-    /// Any other event worth keeping (zone changes, sensor lost, ...), as kind and free text.
+    /// Any other event worth keeping (splits, zone changes, strength sets and undos, the
+    /// weather), as kind and free text.
     case marker(time: UTCTime, kind: String, detail: String)
 
     public var time: UTCTime {

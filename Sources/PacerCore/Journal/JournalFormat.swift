@@ -57,8 +57,9 @@
 /// A frame that verifies but does not decode is passed the same way, or cut as the last frame.
 ///
 /// RECORDS. Integers are LEB128 varints; signed ones zigzag-encoded; times are UTC milliseconds.
-///   1 sessionStart: id, activity (0 run, 1 walk, 2 ride), start time, config text
-///                   (`key=value` lines: the settings the summary depends on).
+///   1 sessionStart: id, activity (`ActivityProfile.journalCode`: 0 run, 1 walk, 2 ride,
+///                   3 strength, 4 other), start time, config text (`key=value` lines: the
+///                   settings the summary depends on).
 ///   2 samples:      FORMATS 1 AND 2, read only: count, then that many samples, each delta-encoded
 ///                   against the previous sample of the same session (state starts at the
 ///                   session start time, all values 0): a presence byte (bit 0 position, 1 altitude, 2 speed, 3 heart
@@ -75,7 +76,9 @@
 ///   7 sessionEnd:   id, the session summary (`SessionSummaryCodec`); interrupted sessions
 ///                   closed by recovery carry a summary computed from their samples.
 ///   8 tombstone:    id, time: the session is deleted from history; its frames stay.
-///   9 reopened:     id, time: the daemon resumed a session left open by a crash.
+///   9 reopened:     id, time: session `id` takes records again: the one a crash left open,
+///                   resumed by the daemon, or an ended one gaining a set (its new sessionEnd
+///                   supersedes the earlier one; nothing committed is rewritten).
 ///  10 taggedSamples: format 3 samples up to the payload's end (at least one), each: a header
 ///                   byte (bit 0: zigzag(Δtime ms − 1000) follows, else the step is 1 s; bit 1:
 ///                   the field set follows as a count and that many ids, else it is the
@@ -92,7 +95,8 @@
 /// (`SessionSummaryCodec.sessionFields`/`segmentFields`; shape in the id's low two bits: 0
 /// zigzag, 1 float64, 2 count + float64s, 3 length + bytes, used for laps and splits).
 /// Version bytes 1 and 2 (formats 1 and 2: fixed mask, 2 adds power as (id, f64)) still read.
-/// Records of a session come between its sessionStart and sessionEnd; at most one is open.
+/// Records of a session come between its sessionStart, or a `reopened` for it, and its next
+/// sessionEnd; at most one session is open at a time.
 public enum JournalFormat {
     public static let magic: [UInt8] = Array("PACERJNL".utf8)
     public static let version: UInt32 = 3

@@ -1,10 +1,10 @@
 /// The frames that wrap journal records, in the layout of the segment's format version (see
-/// `JournalFormat`): 9-byte headers in versions 1 and 2, and in version 3 a one-byte short
-/// frame for small samples records (the 1 Hz commit's) and a compact long frame for the rest.
+/// `JournalFormat`): 9-byte headers in versions 1 and 2, and in version 3 a short frame (a tag
+/// byte and a CRC-16) for small samples records (the 1 Hz commit's) and a long frame for the rest.
 ///
 /// Reading is allocation-free and never traps on any bytes: every length is checked before use.
 public enum JournalFrame {
-    /// Short frame tag: bit 7 set, bit 6 the record type (0 samples, 1 continued samples),
+    /// Short frame tag: bit 7 set, bit 6 the record type (0 taggedSamples, 1 continuedSamples),
     /// bits 0...5 the payload length.
     static let shortFlag: UInt8 = 0x80, continuedFlag: UInt8 = 0x40
     /// The largest payload a short frame carries; larger samples records take a long frame.

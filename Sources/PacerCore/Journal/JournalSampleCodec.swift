@@ -1,5 +1,5 @@
 /// Delta-encodes and decodes the samples of one session (see `JournalFormat`): format 3
-/// samples (record type 10) are written and read, format 1 and 2 samples (type 2) only read.
+/// samples (record types 10 and 11) are written and read, format 1 and 2 samples (type 2) only read.
 ///
 /// Values are quantized to integers first (the scales in `JournalSampleField.table`) so that the
 /// encoder's and decoder's running state agree exactly; a decoded sample is the quantized original.

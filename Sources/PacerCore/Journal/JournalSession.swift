@@ -1,5 +1,6 @@
 /// One session as read back from the journal: its start, samples (when asked for), events
-/// and summary. `summary` is nil while the session is still open.
+/// and summary. `summary` is nil while the session is still open, except in a continuation,
+/// which keeps the earlier summary until its own sessionEnd.
 public struct JournalSession: Sendable {
     public var id: UInt64
     public var activity: Activity

@@ -1,5 +1,7 @@
-/// What the recorder asks the journal to do, in order. The mapping from session events to
-/// journal records lives here, once, for the daemon and replay alike.
+/// What the recorder asks the journal to do, in order. `SessionRecorder.forward` turns a start
+/// and a stop into `begin` and `end` (with a resumed session's distance), `init?(_:)` the other
+/// events, and `SessionJournalRecorder` applies them: the daemon and replay share all three, so
+/// they write the same records.
 public enum JournalEntry: Equatable, Sendable {
     case begin(activity: Activity, start: UTCTime)
     case sample(SessionSample)
@@ -10,7 +12,8 @@ public enum JournalEntry: Equatable, Sendable {
     /// The session a crash left open is closed as interrupted.
     case closeRecovered
 
-    /// The journal's form of a session event; nil for start and stop (begin/end carry them).
+    /// The journal's form of a session event; nil for start and stop (`begin`/`end` carry them)
+    /// and for a resume after a crash (`resumeRecovered` writes its `reopened` record).
     public init?(_ event: SessionEvent) {
         switch event {
         case .sessionStarted, .sessionStopped, .sessionResumed: return nil

@@ -1,7 +1,8 @@
 /// What the recorder read and set aside, so a bad receiver or sensor is visible.
 public struct RecorderCounters: Equatable, Sendable {
     public var fixes = 0
-    /// Fixes with neither a date nor a time of day: they cannot be placed in time.
+    /// Fixes that cannot be placed in time: no time at all, a date outside the recordable
+    /// years, or only a time of day before any date was seen (`SessionRecorder.date(of:)`).
     public var fixesWithoutTime = 0
     /// Fixes whose time repeated or went back a little (a duplicate epoch): not integrated.
     public var fixesOutOfOrder = 0

@@ -1,7 +1,9 @@
 /// One kind of BLE sensor as every layer sees it: BlueZ discovery filters on `service` and
 /// subscribes to `measurement`, the config names its address with `configKey`, STATE and the
 /// event texts show `kind` and `noun`, and `GATTMeasurement` decodes its values through `decode`.
-/// Adding a sensor kind is one row here, a decoder, and the metric the engine feeds from it.
+/// Adding a sensor kind is a `SensorKind` case, a row here, its decoder with its `GATTMeasurement`
+/// case, and the engine's use of it (`SessionEngine.handle(_:at:emit:)`, a switch the compiler
+/// holds to every case).
 public struct SensorProfile: Sendable {
     public let kind: SensorKind
     /// 16-bit GATT service UUID the sensor advertises.

@@ -1,5 +1,7 @@
 /// What the athlete is doing; it selects auto-pause thresholds, the stride model and MET values.
-/// Everything that differs between activities is one row of `ActivityProfile.table`.
+/// Its journal code, export names, track or not and fixed MET are a row of `ActivityProfile.table`;
+/// auto-pause thresholds are `[recording]` settings per activity, and what a ride does apart
+/// (crank cadence, its exports' fields) is decided where it is used (`activity == .ride`).
 public enum Activity: String, Codable, Sendable, CaseIterable {
     case run, walk, ride
     /// Weight training: heart rate and the set log, no position (`Strength/`).

@@ -1,5 +1,6 @@
 /// One row per activity: its journal code and the names other formats give it, whether it has
-/// a track at all, and the energy rate used without heart rate. A new activity is a new row.
+/// a track at all, and the energy rate used without heart rate. A new activity is a new row and
+/// an `Activity` case, which the compiler then asks every switch on `Activity` for.
 public struct ActivityProfile: Sendable {
     public let activity: Activity
     /// The byte in sessionStart records and the history index (never reused).

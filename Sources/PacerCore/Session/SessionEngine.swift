@@ -1,10 +1,13 @@
 /// The session state machine and every live metric: idle -> recording <-> paused / autopaused
-/// -> stopped. Pure: each input carries the monotonic instant it happened (and the engine maps
-/// instants to UTC from the start), so the daemon and `pacerctl replay` run identical arithmetic.
+/// -> stopped. Pure: each input carries its instant on the session's timeline, which
+/// `SessionRecorder` makes from the receiver's time of fix (`UTCTime.monotonicInstant`), not
+/// from when it arrived; the engine dates instants by their offset from the start. So the daemon
+/// and `pacerctl replay` run identical arithmetic.
 ///
-/// Inputs: GNSS fixes, heart-rate / footpod / bike sensor readings, commands and a 1 Hz `tick`
-/// from the daemon. Outputs through `emit`: events as they happen and one `SessionSample` per
-/// second of session time. `liveState` and `summary` read the totals at any moment.
+/// Inputs, all from the recorder: GNSS fixes, sensor measurements, commands, and `tick` where
+/// time passes without a fix to carry it. Outputs through `emit`: events as they happen and one
+/// `SessionSample` per second of session time. `liveState` and `summary` read the totals at any
+/// moment.
 public struct SessionEngine: Sendable {
     public let config: PacerConfig
     public private(set) var phase: SessionPhase = .idle
@@ -237,7 +240,9 @@ public struct SessionEngine: Sendable {
         }
     }
 
-    /// The daemon's once-a-second heartbeat: samples and zone changes keep flowing without input.
+    /// Time passing without a fix: the recorder calls it on its tick while the receiver is silent,
+    /// and on each fix of a session without a track, so samples and zone changes (and, without a
+    /// track, moving time) keep up with the clock.
     public mutating func tick(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard phase.isActive else { return }
         // Without a track no fix ever credits time: the heartbeat does.

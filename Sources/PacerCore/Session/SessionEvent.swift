@@ -1,5 +1,6 @@
-/// Everything that happens to a session, in order: the daemon forwards these as EVENT
-/// objects and the journal records them.
+/// Everything that happens to a session, in order: the daemon sends them to watchers as EVENTs
+/// (a zone change through the alert monitor, once it has held) and the journal keeps them
+/// (`JournalEntry`).
 public enum SessionEvent: Equatable, Sendable {
     public enum LapTrigger: String, Equatable, Sendable { case manual, distance, session_end }
 

@@ -5,9 +5,9 @@ public struct SessionLiveState: Equatable, Sendable {
     public var elapsedSeconds: Double
     public var movingSeconds: Double
     public var distanceMeters: Double
-    /// Smoothed current speed, m/s; nil before the first fix.
+    /// Smoothed GPS speed, or the wheel sensor's when no position came for 3 s; m/s, nil with neither.
     public var speed: Double?
-    /// Current pace (s/km) from the smoothed speed; nil when standing.
+    /// Current pace (s/km) from `speed`; nil at 0.3 m/s or below (standing).
     public var paceSecondsPerKilometre: Double?
     public var averagePaceSecondsPerKilometre: Double?
     /// Number of the lap in progress, from 1.

@@ -20,7 +20,6 @@ struct SessionTotals: Sendable {
                              power: .init(joules: mix(a.power.joules, b.power.joules), seconds: mix(a.power.seconds, b.power.seconds)))
     }
 
-    /// The segment from `start` to `self`.
     /// The segment from `start` to `self`; power's maximum and NP are no differences: the caller's.
     func segment(since start: SessionTotals, index: Int, startTime: UTCTime?,
                  power extremes: (maximum: Int?, normalized: Double?) = (nil, nil)) -> SegmentSummary {

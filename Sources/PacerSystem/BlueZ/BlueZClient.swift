@@ -3,12 +3,14 @@ import Glibc
 #endif
 import PacerCore
 
-/// A BlueZ (bluetoothd) client over libdbus for heart-rate straps and footpods.
+/// A BlueZ (bluetoothd) client over libdbus for the sensor table's kinds (`SensorProfile`:
+/// heart rate, footpod, bike speed/cadence, power, barometer).
 ///
-/// It mirrors bluetoothd's objects, discovers sensors (filter on 180D and 1814), connects
-/// the configured addresses (or the first heart-rate sensor and footpod seen), subscribes
-/// to their measurements (AcquireNotify where offered, else StartNotify), reads the battery,
-/// and keeps every sensor streaming through drops, late starts and bluetoothd restarts.
+/// It mirrors bluetoothd's objects, discovers sensors (filtered on the table's services),
+/// connects the configured addresses (or, for each kind `autoKinds` names, the first sensor
+/// of it seen), subscribes to their measurements (AcquireNotify where offered, else
+/// StartNotify), reads the battery, and keeps every sensor streaming through drops, late
+/// starts and bluetoothd restarts.
 /// Decisions (state, backoff, staleness) are `SensorLink` and `LatestHeartRate` in the core;
 /// this class only turns D-Bus traffic into their inputs. One thread runs `run`.
 public final class BlueZClient {

@@ -1,8 +1,9 @@
 import PacerCore
 
-/// One open link to a GPS (a serial port, a gpsd session, a recording), driven by
-/// `GPSSource`'s poll loop on its thread. Connections never call back into the
-/// source: they emit decoded fixes into the closure they are given.
+/// One open link to a GPS (a serial port, a gpsd session, a recording), served by `GPSSource`'s
+/// `turn`: on the daemon's event loop (`attach`), or on the source's own thread (`start`, tools
+/// and tests). Connections never call back into the source: they emit decoded fixes into the
+/// closure they are given.
 protocol GPSConnection: AnyObject {
     /// The descriptor to poll for input, or -1 when the connection is driven by time only.
     var pollDescriptor: Int32 { get }
