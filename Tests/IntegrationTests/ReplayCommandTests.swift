@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `pacerctl replay` as a user runs it: DESIGN.md's JSON keys, the human summary, errors.
+/// `pacerctl replay` as a user runs it: the JSON keys of docs/design.md, the human summary, errors.
 final class ReplayCommandTests: XCTestCase {
     func testJSONHumanAndErrors() throws {
         let dir = try BuiltBinaries.temporaryDirectory("replay")

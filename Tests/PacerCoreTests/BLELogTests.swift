@@ -1,7 +1,7 @@
 import XCTest
 @testable import PacerCore
 
-/// The BLE log format of DESIGN.md: parse with comments and blank lines, format, round trip, line-numbered errors.
+/// The BLE log format of docs/design.md: parse with comments and blank lines, format, round trip, line-numbered errors.
 final class BLELogTests: XCTestCase {
     func testParseDesignExampleWithCommentsAndBlankLines() throws {
         let text = """

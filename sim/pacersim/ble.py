@@ -1,4 +1,4 @@
-"""GATT payloads as sensors send them, and the BLE notification log line (DESIGN.md).
+"""GATT payloads as sensors send them, and the BLE notification log line (docs/design.md).
 
 0x2A37 Heart Rate Measurement: flags, rate (uint8, or uint16 above 255), RR intervals in
 1/1024 s. 0x2A53 RSC Measurement: flags, speed 1/256 m/s, cadence 1/min, stride length

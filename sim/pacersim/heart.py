@@ -5,7 +5,7 @@ import math
 
 
 class Athlete:
-    """The person: heart-rate range, fitness and mass (DESIGN.md's example config)."""
+    """The person: heart-rate range, fitness and mass (the example values of scripts/debian/pacer.conf)."""
 
     def __init__(self, rest_hr=58, max_hr=188, vo2max=55.0, mass_kg=70.0):
         self.rest_hr = rest_hr

@@ -1,6 +1,7 @@
 /// Everything `pacerd` and `pacerctl replay` can be configured with, parsed from the INI file
-/// of DESIGN.md (`/etc/pacer/pacer.conf`). Every key has a default that works on a Raspberry Pi
-/// with a USB GPS and a strap; an unknown key or a bad value is an error naming file, line and key.
+/// of docs/design.md (`/etc/pacer/pacer.conf`). Every key has a default that works on a
+/// Raspberry Pi with a USB GPS and a strap; an unknown key or a bad value is an error naming
+/// file, line and key.
 public struct PacerConfig: Equatable, Sendable {
     public enum SensorBackend: String, Sendable { case bluez, none }
 

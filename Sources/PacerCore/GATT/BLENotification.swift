@@ -1,11 +1,11 @@
 /// One value a BLE sensor sent, as recorded: when, which characteristic, the raw bytes.
 ///
-/// Its text form is one line of the BLE log (`*.ble`, DESIGN.md):
+/// Its text form is one line of the BLE log (`*.ble`, docs/design.md):
 /// `2026-03-01T07:00:00.512Z 2a37 164e1b031203`. Raw bytes are kept, not decoded values,
 /// so a recording replays exactly what the strap sent, malformed values included.
 public struct BLENotification: Equatable, Sendable {
     public var time: UTCTime
-    /// 16-bit characteristic UUID (0x2A37 heart rate, 0x2A53 RSC, 0x2A5B CSC, 0x2A19 battery).
+    /// 16-bit characteristic UUID (0x2A37 heart rate, 0x2A53 RSC, 0x2A5B CSC, 0x2A63 power, ...).
     public var characteristic: UInt16
     public var payload: [UInt8]
 

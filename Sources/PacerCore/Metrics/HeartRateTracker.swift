@@ -1,4 +1,4 @@
-/// Heart-rate totals with DESIGN.md's semantics: each accepted value holds until the next one
+/// Heart-rate totals as docs/design.md defines them: each accepted value holds until the next one
 /// for at most 5 s, over session time including pauses; "not in contact" ends the hold and is
 /// not a heart rate. From the held values: time in zone, average, maximum, TRIMP and energy.
 public struct HeartRateTracker: Sendable {

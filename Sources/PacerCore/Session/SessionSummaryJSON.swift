@@ -1,6 +1,6 @@
 /// The one JSON form of a summary, shared by `pacerctl replay --json`, `sessions --json` and
 /// `show`, so that history prints exactly what replay printed: the id and activity, then every
-/// metric row (`SessionSummary.metrics`) with its key.
+/// metric row (`SessionSummary.metrics`) with its key (the names docs/design.md lists).
 extension SessionSummary {
     public func writeJSON(into w: inout JSONWriter) {
         w.beginObject()

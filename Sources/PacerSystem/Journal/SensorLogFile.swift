@@ -1,6 +1,6 @@
 import PacerCore
 
-/// The BLE notification log (`*.ble`, DESIGN.md) the daemon writes beside a session when
+/// The BLE notification log (`*.ble`, docs/design.md) the daemon writes beside a session when
 /// `[sensors] record_log` is on: what the sensors sent, on the receiver's timeline, so that
 /// `pacerctl replay --nmea ... --ble ...` gives the session again. Lines are buffered and
 /// written on `flush` (the daemon's tick); a write error keeps them (bounded) for the next try.
