@@ -51,10 +51,12 @@ enum ReplayCommand {
         }
         let source = try FileByteSource(path: nmeaPath)
         try source.forEachChunk { chunk in
-            decoder.decode(chunk) { replay.feed($0, emit: sink) }
+            decoder.decode(chunk) { replay.feed($0).forEach(sink) }
         }
-        decoder.finish { replay.feed($0, emit: sink) }
-        var summary = replay.finish(emit: sink)
+        decoder.finish { replay.feed($0).forEach(sink) }
+        let (finished, last) = replay.finish()
+        last.forEach(sink)
+        var summary = finished
         if let journal {
             if let error = journal.takeError() { throw error }
             try journal.writer.sync()

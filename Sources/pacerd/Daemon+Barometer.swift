@@ -44,11 +44,11 @@ extension Daemon {
         }
         guard let reading else { return }
         let input = Daemon.now()
-        recorder.notification(characteristic: EnvironmentalPressure.characteristic,
-                              payload: EnvironmentalPressure(pascals: reading.pascals).bytes, at: input) { handle($0) }
+        handle(recorder.notification(characteristic: EnvironmentalPressure.characteristic,
+                                     payload: EnvironmentalPressure(pascals: reading.pascals).bytes, at: input).outputs)
         if let celsius = reading.celsius {
-            recorder.notification(characteristic: EnvironmentalTemperature.characteristic,
-                                  payload: EnvironmentalTemperature(celsius: celsius).bytes, at: input) { handle($0) }
+            handle(recorder.notification(characteristic: EnvironmentalTemperature.characteristic,
+                                         payload: EnvironmentalTemperature(celsius: celsius).bytes, at: input).outputs)
         }
     }
 }

@@ -29,7 +29,7 @@ extension Daemon {
         gpsdCompat?.gps(event, wallClock: Clocks.wall())
         switch event {
         case .fix(let fix):
-            recorder.fix(fix, at: Daemon.now(monotonic: instant)) { handle($0) }
+            handle(recorder.fix(fix, at: Daemon.now(monotonic: instant)))
         case .fixLost:
             break
         case .deviceOpened(let info):

@@ -24,7 +24,7 @@ extension Daemon {
         }
         if let open = writer.recoveredSession {
             DaemonLog.notice("journal: session \(open.id) was left open by a crash; a GPS fix decides whether it resumes")
-            recorder.recover(open, at: Daemon.now()) { handle($0) }
+            handle(recorder.recover(open, at: Daemon.now()))
         }
         loadHistory()
         exportRecoveredIfClosed()

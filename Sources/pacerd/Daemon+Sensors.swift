@@ -55,18 +55,14 @@ extension Daemon {
             broadcastState()
         case let .notification(_, notification, _):
             let input = Daemon.now(monotonic: instant)
-            let measurement = recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
-                                                    at: input) { handle($0) }
+            let (outputs, measurement) = recorder.notification(characteristic: notification.characteristic,
+                                                               payload: notification.payload, at: input)
+            handle(outputs)
             if let measurement { sensorBroadcaster?.sensorSent(measurement, at: instant) }
-            if case .heartRate(let m)? = measurement {
-                let bpm = HeartRateReading(m).acceptedHeartRate
-                let zone = recorder.isActive ? heartRateZone : nil
-                for alert in alerts.heartRate(bpm, zone: zone, at: instant, time: recorder.time(at: input)) { broadcast(alert) }
-            }
         case let .malformed(address, notification, reason):
             // Counted (and logged beside the session) by the recorder like any value.
-            recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
-                                  at: Daemon.now(monotonic: instant)) { handle($0) }
+            handle(recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
+                                         at: Daemon.now(monotonic: instant)).outputs)
             DaemonLog.log(.debug, "malformed value from \(address): \(notification.logLine): \(reason)")
         case .log(let text):
             DaemonLog.info("BLE: \(text)")

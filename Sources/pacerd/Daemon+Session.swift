@@ -16,11 +16,16 @@ extension Daemon {
     /// Runs a command through the recorder; returns the session id it concerned.
     func command(_ c: SessionCommand) -> Result<String?, SessionCommandError> {
         do {
-            try recorder.command(c, at: Daemon.now()) { handle($0) }
+            handle(try recorder.command(c, at: Daemon.now()))
         } catch {
             return .failure(error)
         }
         return .success(journal?.sessionID)
+    }
+
+    /// The outputs of one recorder call, in order, once the call is over.
+    func handle(_ outputs: [RecorderOutput]) {
+        for output in outputs { handle(output) }
     }
 
     /// One output of the recorder.
@@ -32,6 +37,8 @@ extension Daemon {
             announce(event)
         case .sensorLog(let notification):
             sensorLog?.append(notification)
+        case .alert(let event):
+            broadcast(event)
         case .notice(let text):
             DaemonLog.notice(text)
         case let .fetchWeather(latitude, longitude):
@@ -43,7 +50,6 @@ extension Daemon {
         let id = journal?.sessionID
         switch event {
         case let .sessionStarted(_, activity):
-            heartRateZone = nil
             DaemonLog.info("session \(id ?? "unsaved") started (\(activity.rawValue))")
             openSensorLog()
         case .sessionResumed:
@@ -58,10 +64,9 @@ extension Daemon {
             exportSession(id: id, start: summary.start ?? summary.end, activity: summary.activity)
             reportSession(id: id)
             return
-        case let .zoneChanged(_, _, zone, _):
-            // Watchers get zone changes from the alert monitor once the zone has held for
-            // `zone_hold_s` (no chatter on a boundary); the journal has every change.
-            heartRateZone = zone
+        case .zoneChanged:
+            // Watchers get zone changes as alerts once the zone has held for `zone_hold_s` (no
+            // chatter on a boundary; the recorder decides them); the journal has every change.
             return
         default:
             break

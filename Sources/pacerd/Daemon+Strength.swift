@@ -8,11 +8,13 @@ extension Daemon {
         do {
             switch request {
             case .set(let entry):
-                let set = try recorder.logSet(entry, at: Daemon.now()) { handle($0) }
+                let (set, outputs) = try recorder.logSet(entry, at: Daemon.now())
+                handle(outputs)
                 DaemonLog.info("set \(set.number): \(set.exercise) \(StrengthSet.kilograms(set.weightKilograms)) kg x \(set.reps)")
                 return StrengthSetReply.line(set, session: journal?.sessionID)
             case .setUndo:
-                let number = try recorder.undoSet(at: Daemon.now()) { handle($0) }
+                let (number, outputs) = try recorder.undoSet(at: Daemon.now())
+                handle(outputs)
                 DaemonLog.info("set \(number) undone")
                 return StrengthSetReply.undoLine(number: number, session: journal?.sessionID)
             default:

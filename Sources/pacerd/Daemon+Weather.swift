@@ -58,7 +58,7 @@ extension Daemon {
             return DaemonLog.warning("weather: pacerctl printed no report the journal can keep")
         }
         guard fetch.session == journal?.sessionID, recorder.isActive else { return }
-        recorder.attachWeather(weather, at: Daemon.now()) { handle($0) }
+        handle(recorder.attachWeather(weather, at: Daemon.now()))
         DaemonLog.info("weather: \(weather.station) attached to session \(fetch.session ?? "unsaved")")
     }
 

@@ -25,9 +25,8 @@ final class Daemon {
     var exitStatus: Int32 = 0
     /// The session core, shared with `pacerctl replay`: every session decision is made there.
     var recorder: SessionRecorder
+    /// GPS and sensor connection alerts (heart-rate alerts are the recorder's: `RecorderOutput.alert`).
     var alerts: AlertMonitor
-    /// The latest heart-rate zone the recorder announced, for the zone alerts.
-    var heartRateZone: Int?
     /// Applies the recorder's journal entries (nil until the journal is open).
     var journal: SessionJournalRecorder?
     var lastJournalError: String?
@@ -211,7 +210,7 @@ final class Daemon {
 
     private func tick() {
         let now = Daemon.now()
-        recorder.tick(at: now) { handle($0) }
+        handle(recorder.tick(at: now))
         flushSensorLog()
         tickMotivation(now)
         // Watchers get a STATE for every fix and, without fixes, one a second from here. The

@@ -32,6 +32,30 @@ final class SessionReplayTests: XCTestCase {
         return (summary, journal, replay.gapsClosed, replay.notificationsOffTimeline, replay.counters.timeJumps)
     }
 
+    /// Heart-rate alerts are the recorder's, on the receiver's timeline: a replay of the strap's
+    /// log decides each one at the time of the value that crossed, through the public API pacerd
+    /// calls, as it returns outputs (pacerd decided them from arrival times before, and replay
+    /// could not reproduce them).
+    func testHeartRateAlertsAreDecidedOnTheTimelineAndReturnedByReplay() throws {
+        var config = PacerConfig()
+        config.alerts.heartRateHigh = 160
+        let t0 = fix(0, dated: true).time!
+        let bpm = [150, 150, 155, 158, 161, 165, 166, 164, 159, 156, 150, 148] + Array(repeating: 150, count: 48)
+        let log = bpm.enumerated().map { heartRate(t0.adding(milliseconds: Int64($0.offset) * 1000 + 400), $0.element) }
+        var replay = SessionReplay(config: config, activity: .run, notifications: log)
+        var outputs: [RecorderOutput] = []
+        for s in 0..<60 { outputs += replay.feed(fix(s, dated: true)) }
+        let (summary, last) = replay.finish()
+        outputs += last
+        let alerts = outputs.compactMap { output -> LiveEvent? in if case .alert(let e) = output { e } else { nil } }
+        let high = try XCTUnwrap(alerts.first { $0.kind == .heartRateHigh })
+        XCTAssertEqual(high.time, t0.adding(milliseconds: 4400), "at the value that crossed, on the timeline")
+        // Back under the band less its hysteresis (160 - 3): at 156.
+        XCTAssertEqual(alerts.first { $0.kind == .heartRateInRange }?.time, t0.adding(milliseconds: 9400))
+        XCTAssertEqual(alerts.filter { $0.kind == .heartRateHigh }.count, 1, "once per crossing")
+        XCTAssertEqual(summary.heartRateMax, 166)
+    }
+
     /// A strap logged by a board whose clock stood in 1970 never meets the receiver's 2026: its
     /// notifications are counted and skipped, and the session is the fixes' alone (replay used to
     /// run for every second of the 56 years between them).

@@ -5,6 +5,9 @@ public enum RecorderOutput: Equatable, Sendable {
     /// A sensor notification placed on the receiver's timeline, for the session's BLE log:
     /// replaying the log with the NMEA gives the same session.
     case sensorLog(BLENotification)
+    /// A heart-rate alert for watchers (zone held, above or below the target band), decided on
+    /// the receiver's timeline (`AlertMonitor`), so a replay decides the same ones.
+    case alert(LiveEvent)
     /// A decision worth a log line (resume, interrupted, time re-anchored, auto start).
     case notice(String)
     /// `[weather] attach`: fetch the weather here for the session now recording, and hand it to

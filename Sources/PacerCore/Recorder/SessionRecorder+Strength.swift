@@ -4,9 +4,8 @@
 extension SessionRecorder {
     /// Logs a set in the strength session being recorded; throws (and journals nothing) for bad
     /// input, while idle, or in a session of another activity.
-    @discardableResult
-    public mutating func logSet(_ entry: StrengthSetEntry, at input: InputInstant,
-                                emit: (RecorderOutput) -> Void) throws(StrengthSetError) -> StrengthSet {
+    mutating func logSet(_ entry: StrengthSetEntry, at input: InputInstant,
+                         emit: (RecorderOutput) -> Void) throws(StrengthSetError) -> StrengthSet {
         let checked = try entry.validated()
         try requireStrengthSession()
         let set = strengthLog.log(checked, at: commandTime(at: input, emit: emit))
@@ -15,8 +14,7 @@ extension SessionRecorder {
     }
 
     /// Removes the session's last set with a `set_undo` event; returns the number it removed.
-    @discardableResult
-    public mutating func undoSet(at input: InputInstant, emit: (RecorderOutput) -> Void) throws(StrengthSetError) -> Int {
+    mutating func undoSet(at input: InputInstant, emit: (RecorderOutput) -> Void) throws(StrengthSetError) -> Int {
         try requireStrengthSession()
         guard let number = strengthLog.undo() else { throw StrengthSetError("no set to undo in this session") }
         emit(.journal(.event(StrengthSet.undoEvent(number: number, time: commandTime(at: input, emit: emit)))))

@@ -54,6 +54,8 @@ public struct SessionRecorder: ~Copyable, Sendable {
     public private(set) var engine: SessionEngine
     public private(set) var counters = RecorderCounters()
     private var unattended: UnattendedRecorder?
+    /// Heart-rate alerts, decided as each value reaches the timeline (`alertHeartRate`).
+    private var heartRateAlerts: AlertMonitor
 
     private var clock = ReceiverClock()
     /// Milliseconds added to receiver times after a re-anchoring (0 while the receiver is sane).
@@ -91,6 +93,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         self.settings = settings
         engine = SessionEngine(config: settings.config, activity: settings.activity)
         unattended = settings.unattended.map(UnattendedRecorder.init(settings:))
+        heartRateAlerts = AlertMonitor(settings: settings.config.alerts)
     }
 
     public var phase: SessionPhase { mutating get { engine.phase } }
@@ -122,7 +125,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     // MARK: inputs
 
     /// A fix from the receiver, as it arrived.
-    public mutating func fix(_ received: GNSSFix, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+    mutating func fix(_ received: GNSSFix, at input: InputInstant, emit: (RecorderOutput) -> Void) {
         counters.fixes += 1
         guard let measured = date(of: received) else { counters.fixesWithoutTime += 1; return }
         if systemAnchored, lastFix == nil, engine.phase.isActive {
@@ -193,9 +196,8 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// A sensor notification, raw as the sensor sent it. Returns the decoded value (nil when it
     /// does not decode or has no decoder) for the caller's display and alerts.
-    @discardableResult
-    public mutating func notification(characteristic: UInt16, payload: [UInt8], at input: InputInstant,
-                                      emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
+    mutating func notification(characteristic: UInt16, payload: [UInt8], at input: InputInstant,
+                               emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
         counters.notifications += 1
         var time = self.time(at: input)
         lastNotificationTime = time
@@ -214,15 +216,18 @@ public struct SessionRecorder: ~Copyable, Sendable {
         }
         if measurement.isImplausible { counters.implausibleNotifications += 1 }
         observeForUnattended(measurement, at: input.monotonic)
-        guard engine.phase.isActive else { return measurement }
+        guard engine.phase.isActive else {
+            alertHeartRate(measurement, at: time, emit: emit)
+            return measurement
+        }
         waiting.append((time, measurement))
         if !receiverIsLive(at: input) { advance(to: time, emit: emit) }
         return measurement
     }
 
     /// A user's (or the unattended recorder's) command.
-    public mutating func command(_ command: SessionCommand, at input: InputInstant,
-                                 emit: (RecorderOutput) -> Void) throws(SessionCommandError) {
+    mutating func command(_ command: SessionCommand, at input: InputInstant,
+                          emit: (RecorderOutput) -> Void) throws(SessionCommandError) {
         if case .start = command, let pending = pendingResume {
             pendingResume = nil
             emit(.journal(.closeRecovered))
@@ -248,7 +253,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// The weather `fetchWeather` asked for, fetched (a `SessionWeather` detail): it joins the
     /// session at the timeline's present. Dropped while no session records; a fetch that failed
     /// never comes here, and recording never waits for one.
-    public mutating func attachWeather(_ weather: SessionWeather, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+    mutating func attachWeather(_ weather: SessionWeather, at input: InputInstant, emit: (RecorderOutput) -> Void) {
         guard engine.phase.isActive else { return }
         let at = commandTime(at: input, emit: emit)
         emit(.journal(.event(.marker(time: at, kind: SessionWeather.markerKind, detail: weather.detail))))
@@ -256,7 +261,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// The periodic heartbeat (about once a second): liveness decisions, and the timeline while
     /// the receiver is silent.
-    public mutating func tick(at input: InputInstant, emit: (RecorderOutput) -> Void) {
+    mutating func tick(at input: InputInstant, emit: (RecorderOutput) -> Void) {
         if let pending = pendingResume, input.monotonic >= pending.deadline {
             pendingResume = nil
             emit(.journal(.closeRecovered))
@@ -271,7 +276,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     /// A session the journal found open after a crash: it waits for a fix (see RESUME).
-    public mutating func recover(_ session: JournalSession, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+    mutating func recover(_ session: JournalSession, at input: InputInstant, emit: (RecorderOutput) -> Void) {
         guard resumeWithinMinutes > 0 else {
             emit(.journal(.closeRecovered))
             emit(.notice("session \(session.id) closed as interrupted: resume_within_min is 0"))
@@ -286,7 +291,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// The end of a replay: notifications still waiting are delivered, an open session stops at
     /// the last input.
-    public mutating func finish(emit: (RecorderOutput) -> Void) {
+    mutating func finish(emit: (RecorderOutput) -> Void) {
         guard engine.phase.isActive else { return }
         let end = max(timeline ?? .init(millisecondsSinceEpoch: 0), waiting.last?.time ?? .init(millisecondsSinceEpoch: 0))
         advance(to: end, emit: emit)
@@ -375,9 +380,21 @@ public struct SessionRecorder: ~Copyable, Sendable {
             if engine.activity == .strength, case .heartRate(let m) = item.measurement,
                let bpm = HeartRateReading(m).acceptedHeartRate { strengthLog.observe(heartRate: bpm, at: item.time) }
             engine.handle(item.measurement, at: SessionRecorder.instant(item.time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            alertHeartRate(item.measurement, at: item.time, emit: emit)
             delivered += 1
         }
         if delivered > 0 { waiting.removeFirst(delivered) }
+    }
+
+    /// A heart rate (or a strap's "no contact") for the alerts, at its place on the timeline, with
+    /// the zone the session announced (none while idle): what pacerd broadcasts, replay decides too.
+    private mutating func alertHeartRate(_ measurement: GATTMeasurement, at time: UTCTime, emit: (RecorderOutput) -> Void) {
+        guard case .heartRate(let m) = measurement else { return }
+        let zone = engine.phase.isActive ? engine.heartRateZone : nil
+        for alert in heartRateAlerts.heartRate(HeartRateReading(m).acceptedHeartRate, zone: zone,
+                                               at: SessionRecorder.instant(time), time: time) {
+            emit(.alert(alert))
+        }
     }
 
     /// Engine outputs become journal entries and events; a resumed session's samples and totals

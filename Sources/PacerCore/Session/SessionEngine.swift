@@ -60,6 +60,8 @@ public struct SessionEngine: Sendable {
     private var nextSampleSecond: Int64 = 0
     private var pendingRR: [UInt16] = []
     private var lastZone: Int?
+    /// The heart-rate zone the engine last announced (`zoneChanged`); nil before any.
+    public var heartRateZone: Int? { lastZone }
 
     public init(config: PacerConfig = PacerConfig(), activity: Activity = .run) {
         self.config = config

@@ -62,8 +62,23 @@ public struct SessionReplay: ~Copyable {
     public var engine: SessionEngine { recorder.engine }
     public var counters: RecorderCounters { recorder.counters }
 
-    /// One decoded fix, in stream order.
-    public mutating func feed(_ fix: GNSSFix, emit: (RecorderOutput) -> Void) {
+    /// One decoded fix, in stream order; returns what the recorder decided (`RecorderOutput`),
+    /// for the caller to handle as pacerd handles it.
+    @discardableResult
+    public mutating func feed(_ fix: GNSSFix) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        feed(fix) { out.append($0) }
+        return out
+    }
+
+    /// Delivers the remaining inputs, stops the session; returns its summary and the outputs.
+    public mutating func finish() -> (summary: SessionSummary, outputs: [RecorderOutput]) {
+        var out: [RecorderOutput] = []
+        let summary = finish { out.append($0) }
+        return (summary, out)
+    }
+
+    mutating func feed(_ fix: GNSSFix, emit: (RecorderOutput) -> Void) {
         guard let time = recorder.date(of: fix) else { return recorder.skipUndated() }
         var dated = fix
         dated.time = time
@@ -72,8 +87,7 @@ public struct SessionReplay: ~Copyable {
         settleHeld(final: false, emit: emit)
     }
 
-    /// Delivers the remaining inputs, stops the session and returns its summary.
-    public mutating func finish(emit: (RecorderOutput) -> Void) -> SessionSummary {
+    mutating func finish(emit: (RecorderOutput) -> Void) -> SessionSummary {
         settleHeld(final: true, emit: emit)
         let limit = lastFixTime.map { $0.adding(milliseconds: SessionReplay.longestGapSeconds * 1000) }
         deliverNotifications(through: limit, emit: emit)

@@ -1,0 +1,77 @@
+/// The recorder's inputs as its callers make them: each returns every output it decided
+/// (journal entries, events, alerts, notices) as values, for the caller to handle once the call
+/// is over. A caller never runs while the recorder is being changed, so handling an output can
+/// read the recorder; pacerd and replay handle the same values the same way.
+extension SessionRecorder {
+    /// A fix from the receiver, as it arrived.
+    @discardableResult
+    public mutating func fix(_ received: GNSSFix, at input: InputInstant) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        fix(received, at: input) { out.append($0) }
+        return out
+    }
+
+    /// A sensor notification, raw as the sensor sent it, with its decoded value (nil when it
+    /// does not decode or has no decoder), which the daemon re-broadcasts.
+    @discardableResult
+    public mutating func notification(characteristic: UInt16, payload: [UInt8],
+                                      at input: InputInstant) -> (outputs: [RecorderOutput], measurement: GATTMeasurement?) {
+        var out: [RecorderOutput] = []
+        let measurement = notification(characteristic: characteristic, payload: payload, at: input) { out.append($0) }
+        return (out, measurement)
+    }
+
+    /// A user's (or the unattended recorder's) command.
+    @discardableResult
+    public mutating func command(_ command: SessionCommand, at input: InputInstant) throws(SessionCommandError) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        try self.command(command, at: input) { out.append($0) }
+        return out
+    }
+
+    /// The weather `fetchWeather` asked for, fetched: it joins the session at the timeline's present.
+    @discardableResult
+    public mutating func attachWeather(_ weather: SessionWeather, at input: InputInstant) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        attachWeather(weather, at: input) { out.append($0) }
+        return out
+    }
+
+    /// The periodic heartbeat (about once a second).
+    @discardableResult
+    public mutating func tick(at input: InputInstant) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        tick(at: input) { out.append($0) }
+        return out
+    }
+
+    /// A session the journal found open after a crash.
+    @discardableResult
+    public mutating func recover(_ session: JournalSession, at input: InputInstant) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        recover(session, at: input) { out.append($0) }
+        return out
+    }
+
+    /// The end of a replay.
+    @discardableResult
+    public mutating func finish() -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        finish { out.append($0) }
+        return out
+    }
+
+    /// Logs a set in the strength session being recorded (`logSet(_:at:emit:)`).
+    public mutating func logSet(_ entry: StrengthSetEntry, at input: InputInstant) throws(StrengthSetError) -> (set: StrengthSet, outputs: [RecorderOutput]) {
+        var out: [RecorderOutput] = []
+        let set = try logSet(entry, at: input) { out.append($0) }
+        return (set, out)
+    }
+
+    /// Removes the session's last set (`undoSet(at:emit:)`); returns the number it removed.
+    public mutating func undoSet(at input: InputInstant) throws(StrengthSetError) -> (number: Int, outputs: [RecorderOutput]) {
+        var out: [RecorderOutput] = []
+        let number = try undoSet(at: input) { out.append($0) }
+        return (number, out)
+    }
+}
