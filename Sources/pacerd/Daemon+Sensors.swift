@@ -53,16 +53,16 @@ extension Daemon {
             DaemonLog.info("sensor \(status.summary)")
             for alert in alerts.sensor(live, time: recorder.time(at: Daemon.now(monotonic: instant))) { broadcast(alert) }
             broadcastState()
-        case let .notification(_, notification, _):
+        case let .notification(_, notification, decoded):
             let input = Daemon.now(monotonic: instant)
             let (outputs, measurement) = recorder.notification(characteristic: notification.characteristic,
-                                                               payload: notification.payload, at: input)
+                                                               payload: notification.payload, decoded: .success(decoded), at: input)
             handle(outputs)
             if let measurement { sensorBroadcaster?.sensorSent(measurement, at: instant) }
         case let .malformed(address, notification, reason):
             // Counted (and logged beside the session) by the recorder like any value.
             handle(recorder.notification(characteristic: notification.characteristic, payload: notification.payload,
-                                         at: Daemon.now(monotonic: instant)).outputs)
+                                         decoded: .failure(reason), at: Daemon.now(monotonic: instant)).outputs)
             DaemonLog.log(.debug, "malformed value from \(address): \(notification.logLine): \(reason)")
         case .log(let text):
             DaemonLog.info("BLE: \(text)")

@@ -14,6 +14,15 @@ public enum GATTMeasurement: Equatable, Sendable {
     public static let characteristics: Set<UInt16> =
         Set(SensorProfile.table.map(\.measurement) + SensorProfile.auxiliary.map(\.characteristic))
 
+    /// The decoding as a value: what a caller that decodes each notification once hands on.
+    public static func decode(characteristic: UInt16, bytes: [UInt8]) -> Result<GATTMeasurement, GATTDecodingError> {
+        do {
+            return .success(try GATTMeasurement(characteristic: characteristic, bytes: bytes))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     public init(characteristic: UInt16, bytes: [UInt8]) throws(GATTDecodingError) {
         if let row = SensorProfile.measuring(characteristic) {
             self = try row.decode(bytes)

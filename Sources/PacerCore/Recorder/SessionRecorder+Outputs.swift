@@ -11,13 +11,14 @@ extension SessionRecorder {
         return out
     }
 
-    /// A sensor notification, raw as the sensor sent it, with its decoded value (nil when it
-    /// does not decode or has no decoder), which the daemon re-broadcasts.
+    /// A sensor notification, raw as the sensor sent it (with its decoding when the caller has
+    /// it: each value is decoded once), and its decoded value (nil when it does not decode or has
+    /// no decoder), which the daemon re-broadcasts.
     @discardableResult
-    public mutating func notification(characteristic: UInt16, payload: [UInt8],
+    public mutating func notification(characteristic: UInt16, payload: [UInt8], decoded: Result<GATTMeasurement, GATTDecodingError>? = nil,
                                       at input: InputInstant) -> (outputs: [RecorderOutput], measurement: GATTMeasurement?) {
         var out: [RecorderOutput] = []
-        let measurement = notification(characteristic: characteristic, payload: payload, at: input) { out.append($0) }
+        let measurement = notification(characteristic: characteristic, payload: payload, decoded: decoded, at: input) { out.append($0) }
         return (out, measurement)
     }
 

@@ -194,10 +194,11 @@ public struct SessionRecorder: ~Copyable, Sendable {
         counters.fixesWithoutTime += 1
     }
 
-    /// A sensor notification, raw as the sensor sent it. Returns the decoded value (nil when it
-    /// does not decode or has no decoder) for the caller's display and alerts.
-    mutating func notification(characteristic: UInt16, payload: [UInt8], at input: InputInstant,
-                               emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
+    /// A sensor notification, raw as the sensor sent it, and its decoding when the caller has
+    /// it already (pacerd's BlueZ thread decodes each value once; replay passes nil and it is
+    /// decoded here). Returns the decoded value (nil when it does not decode or has no decoder).
+    mutating func notification(characteristic: UInt16, payload: [UInt8], decoded: Result<GATTMeasurement, GATTDecodingError>? = nil,
+                               at input: InputInstant, emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
         counters.notifications += 1
         var time = self.time(at: input)
         lastNotificationTime = time
@@ -205,12 +206,12 @@ public struct SessionRecorder: ~Copyable, Sendable {
         if let timeline, time < timeline { time = timeline }
         if engine.phase.isActive { emit(.sensorLog(BLENotification(time: time, characteristic: characteristic, payload: payload))) }
         let measurement: GATTMeasurement
-        do {
-            measurement = try GATTMeasurement(characteristic: characteristic, bytes: payload)
-        } catch .unknownCharacteristic {
+        switch decoded ?? GATTMeasurement.decode(characteristic: characteristic, bytes: payload) {
+        case .success(let m): measurement = m
+        case .failure(.unknownCharacteristic):
             counters.otherCharacteristics += 1
             return nil
-        } catch {
+        case .failure:
             counters.malformedNotifications += 1
             return nil
         }
