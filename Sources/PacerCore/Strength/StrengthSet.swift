@@ -83,7 +83,7 @@ public struct StrengthSet: Equatable, Sendable {
 
     /// Kilograms with as few decimals as they need (80, 82.5, 33.75), at most three.
     public static func kilograms(_ kg: Double) -> String {
-        guard let grams = (kg * 1000).roundedInt().map(Int64.init) else { return "-" }
+        guard let grams = (kg * 1000).roundedInt().map({ Int64($0) }) else { return "-" }
         var text = String(grams / 1000)
         var fraction = grams % 1000
         guard fraction != 0 else { return text }
