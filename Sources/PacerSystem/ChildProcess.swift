@@ -3,8 +3,9 @@ import Glibc
 #endif
 
 /// A program started with `posix_spawnp(3)`, its standard output on a pipe the caller reads
-/// (non-blocking, so a daemon can watch it from its event loop) and its exit status collected
-/// with `waitpid(2)`. Standard input is /dev/null; standard error is inherited.
+/// (to the end, as pacerctl does with curl; a daemon watches it from its event loop through
+/// `WatchedChildProcess`) and its exit status collected with `waitpid(2)`. Standard input is
+/// /dev/null; standard error is inherited.
 public final class ChildProcess {
     public let pid: pid_t
     /// The read end of the child's standard output.

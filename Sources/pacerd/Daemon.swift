@@ -46,7 +46,7 @@ final class Daemon {
     /// Goals, habits, awards: history and live decisions (Daemon+Goals.swift).
     var motivation: MotivationMonitor?
     /// The `[weather] attach` fetch under way (Daemon+Weather.swift).
-    var weatherFetch: WeatherFetch?
+    var weatherFetch: WatchedChildProcess?
     /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
     var gpsdCompat: GPSDCompatService?
     var exporter: OutboxExporter?

@@ -6,7 +6,7 @@ import PacerSystem
 
 /// Writes finished sessions to the `[export]` outbox without ever blocking the daemon's loop:
 /// each file is one `pacerctl export ID --format F -o PATH` child (atomic: hidden temporary
-/// name, fsync, rename), watched on the loop through its stdout pipe. The queue of what is owed
+/// name, fsync, rename), watched on the loop (`WatchedChildProcess`). The queue of what is owed
 /// lives in the journal directory (`export-pending`), so a failure (outbox missing, full,
 /// read-only) is logged, kept, and retried at the next start or when the next session ends.
 final class OutboxExporter {
@@ -15,7 +15,10 @@ final class OutboxExporter {
     private let queuePath: String
     private let pacerctl: String
     private var queue: ExportQueue
-    private var running: (job: ExportJob, child: ChildProcess)?
+    /// The child writing a file, while one is.
+    private var running: WatchedChildProcess?
+    /// Set at shutdown: the file being written is the last.
+    private var stopping = false
     /// Jobs that failed since the last retry round: not tried again until then.
     private var failed: [ExportJob] = []
 
@@ -23,7 +26,7 @@ final class OutboxExporter {
         self.loop = loop
         self.journalDirectory = journalDirectory
         queuePath = journalDirectory + "/" + ExportQueue.fileName
-        pacerctl = OutboxExporter.siblingPacerctl()
+        pacerctl = RunningExecutable.sibling("pacerctl")
         queue = ExportQueue()
         if let bytes = try? JournalFile(path: queuePath, writable: false).readAll() {
             queue = ExportQueue(parsing: String(decoding: bytes, as: UTF8.self))
@@ -49,38 +52,27 @@ final class OutboxExporter {
     /// Starts the next owed file unless one is being written.
     func next() {
         guard running == nil, let job = queue.jobs.first(where: { !failed.contains($0) }) else { return }
-        let child: ChildProcess
+        // pacerctl writes nothing to stdout with -o: its end of output is its exit.
         do {
-            child = try ChildProcess(arguments: [pacerctl, "export", job.sessionID, "--format", job.format.rawValue,
-                                                 "-o", job.path, "--journal", journalDirectory])
+            running = try WatchedChildProcess(arguments: [pacerctl, "export", job.sessionID, "--format", job.format.rawValue,
+                                                          "-o", job.path, "--journal", journalDirectory], loop: loop) { [unowned self] exit in
+                finished(job, status: exit.status)
+            }
         } catch {
             DaemonLog.error("export: cannot start \(pacerctl): \(error); \(job.path) kept for the next start")
             failed.append(job)
             return next()
         }
-        _ = fcntl(child.outputDescriptor, F_SETFL, fcntl(child.outputDescriptor, F_GETFL) | O_NONBLOCK)
-        running = (job, child)
-        loop.watch(child.outputDescriptor, .read) { [unowned self] _ in
-            // pacerctl writes nothing to stdout with -o: its end of output (nil) is its exit.
-            let output = try? child.read()
-            if output == nil { loop.unwatch(child.outputDescriptor); reap() }
-        }
     }
 
     /// At shutdown: lets a file being written finish (the loop is no longer running).
     func finish() {
-        guard let child = running?.child else { return }
-        loop.unwatch(child.outputDescriptor)
-        reap(waiting: true)
+        stopping = true
+        running?.waitForExit()
     }
 
-    /// Collects the child's status (it closed its output, so it is exiting) and moves on.
-    private func reap(waiting: Bool = false) {
-        guard let (job, child) = running else { return }
-        guard let status = try? (waiting ? child.waitForExit() : child.pollExit()) else {
-            loop.schedule(after: 0.05) { [unowned self] in reap() }
-            return
-        }
+    /// The child that wrote `job` exited with `status`: the job is done, or kept; then the next.
+    private func finished(_ job: ExportJob, status: Int32) {
         running = nil
         if status == 0 {
             queue.remove(job)
@@ -90,7 +82,7 @@ final class OutboxExporter {
             failed.append(job)
             DaemonLog.error("export: session \(job.sessionID) to \(job.path) failed (pacerctl exit \(status)); kept, retried at the next start")
         }
-        if !waiting { next() }
+        if !stopping { next() }
     }
 
     /// Persists the queue (or removes the file once nothing is owed). A journal directory that
@@ -105,16 +97,5 @@ final class OutboxExporter {
         } catch {
             DaemonLog.error("export: cannot save \(queuePath): \(error) (kept in memory)")
         }
-    }
-
-    /// `pacerctl` beside this pacerd (the installed pair), else the first on PATH.
-    private static func siblingPacerctl() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard n > 0 else { return "pacerctl" }
-        let exe = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = exe.lastIndex(of: "/") else { return "pacerctl" }
-        let sibling = String(exe[..<slash]) + "/pacerctl"
-        return access(sibling, X_OK) == 0 ? sibling : "pacerctl"
     }
 }
