@@ -37,6 +37,19 @@ struct MotivationOptions {
         return day
     }
 
-    func write(_ text: String) throws { try CommandOutput.write(text) }
-    func write(_ json: JSONWriter) throws { try CommandOutput.write(json) }
+    /// Prints the report `request` asks for (the daemon's request of the same name replies
+    /// with the same JSON); the command's exit status.
+    func print(_ request: ClientRequest) throws -> Int32 {
+        guard let report = MotivationReport(request, history: history, settings: settings, today: today) else {
+            preconditionFailure("'\(request.command)' is not a motivation report")
+        }
+        if json {
+            var w = JSONWriter()
+            report.writeJSON(into: &w)
+            try CommandOutput.write(w)
+        } else {
+            try CommandOutput.write(report.text(units: units))
+        }
+        return 0
+    }
 }

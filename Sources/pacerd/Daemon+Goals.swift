@@ -43,31 +43,12 @@ extension Daemon {
     }
 
     /// The reply to `goals`, `habits`, `awards` or `load`: `{"class":"GOALS","goals":...}`, the
-    /// same JSON as pacerctl's commands print.
+    /// same JSON as pacerctl's commands print (`MotivationReport`).
     func motivationLine(_ request: ClientRequest, time: UTCTime) -> [UInt8] {
         guard let m = motivation else { return ServerReply.error(message: "goals are not loaded").line }
-        let today = m.calendar.day(time)
-        let s = m.settings
-        var w = JSONWriter(capacity: 4096)
-        w.beginObject()
-        w.key("class"); w.value(request.command.uppercased())
-        w.key(request.command)
-        switch request {
-        case .goals(let date):
-            let day = date.flatMap(LocalCalendar.day(parsing:)) ?? today
-            MotivationJSON.goals(GoalReport(history: m.history, settings: s, day: day), weekStart: s.weekStart, into: &w)
-        case .habits:
-            MotivationJSON.habits(s.habits.map { HabitReport(habit: $0, history: m.history, weekStart: s.weekStart, day: today) }, into: &w)
-        case .awards:
-            MotivationJSON.awards(AwardLedger(history: m.history, settings: s, through: today), into: &w)
-        case .load(let days):
-            let rows = TrainingLoad.days(m.history, settings: s, through: today)
-            MotivationJSON.load(rows.suffix(days ?? rows.count), into: &w)
-        default:
-            w.null()
+        guard let report = MotivationReport(request, history: m.history, settings: m.settings, today: m.calendar.day(time)) else {
+            return ServerReply.error(message: "'\(request.command)' is not a goals, habits, awards or load request").line
         }
-        w.endObject()
-        w.endLine()
-        return w.takeBytes()
+        return report.replyLine
     }
 }

@@ -1,5 +1,6 @@
-/// The JSON of `pacerctl goals|habits|awards|load --json`, which the daemon's requests of the
-/// same names also send, so both come from here. Units are those of the config (km, minutes).
+/// The JSON of `pacerctl goals|habits|awards|load --json`, which the daemon's replies to the
+/// requests of the same names carry too (both through `MotivationReport`; STATE's `goals` is
+/// the `goals` object). Units are those of the config (km, minutes).
 public enum MotivationJSON {
     /// `{"date","week_start","daily":[{"goal","target","done","met"}],"weekly":[...],"streak_days","longest_streak_days"}`
     public static func goals(_ r: GoalReport, weekStart: WeekStart, into w: inout JSONWriter) {
