@@ -10,6 +10,18 @@ final class NMEASentenceDecoderTests: XCTestCase {
         return try XCTUnwrap(decodeSentence(String(body)), line)
     }
 
+    /// A type's row is `table[rawValue]`, and a row's decoder reports that type: a row pasted
+    /// with another type's function, or out of order, fails here.
+    func testEachTypesRowSitsAtItsRawValueAndDecodesThatType() throws {
+        XCTAssertEqual(NMEASentenceType.table.map(\.type), NMEASentenceType.allCases)
+        for row in NMEASentenceType.table {
+            let letters = String(decoding: [UInt8(row.code >> 16 & 0xFF), UInt8(row.code >> 8 & 0xFF), UInt8(row.code & 0xFF)], as: UTF8.self)
+            let empty = "GP" + letters + String(repeating: ",", count: row.minimumFields - 1)
+            XCTAssertEqual(try XCTUnwrap(decodeSentence(empty), letters).type, row.type, letters)
+            XCTAssertNil(decodeSentence("GP" + letters + String(repeating: ",", count: row.minimumFields - 2)), "\(letters): too few fields")
+        }
+    }
+
     func testGGA() throws {
         let r = try report("gpsd/bu353s4.log", "$GPGGA,030719.000")
         XCTAssertEqual(r.type, .gga)

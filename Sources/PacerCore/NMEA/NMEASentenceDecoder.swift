@@ -1,5 +1,6 @@
 /// Decoders for the GNSS sentence types, one function per type, each turning fields into
-/// an `NMEAReport`. Field positions follow NMEA 0183 4.10 (older layouts are prefixes of it).
+/// an `NMEAReport`; each type's row of `NMEASentenceType.table` names its function.
+/// Field positions follow NMEA 0183 4.10 (older layouts are prefixes of it).
 public enum NMEASentenceDecoder {
     /// Knots to metres per second (1852 m / 3600 s), as gpsd converts.
     static let knots = 1852.0 / 3600.0
@@ -14,19 +15,9 @@ public enum NMEASentenceDecoder {
 
     /// The allocation- and copy-free form used on the hot path: fills `r`; false when too short.
     public static func decode(_ type: NMEASentenceType, _ f: NMEAFields, into r: inout NMEAReport) -> Bool {
-        guard f.count >= type.minimumFields else { return false }
-        switch type {
-        case .gga: gga(f, &r)
-        case .rmc: rmc(f, &r)
-        case .gll: gll(f, &r)
-        case .gns: gns(f, &r)
-        case .gsa: gsa(f, &r)
-        case .gsv: gsv(f, &r)
-        case .vtg: vtg(f, &r)
-        case .zda: zda(f, &r)
-        case .gst: gst(f, &r)
-        case .gbs: gbs(f, &r)
-        }
+        let row = type.row
+        guard f.count >= row.minimumFields else { return false }
+        row.decode(f, &r)
         return true
     }
 

@@ -1,17 +1,40 @@
-/// The sentence types Pacer decodes, and the table that maps a type to the
-/// minimum field count (address included, as gpsd counts) below which the sentence is ignored.
+/// The sentence types Pacer decodes, and the table that holds everything about each one: its
+/// three letters, the minimum field count below which it is ignored, and its decoder.
 public enum NMEASentenceType: UInt8, CaseIterable, Sendable {
     case gga, rmc, gll, gns, gsa, gsv, vtg, zda, gst, gbs
 
-    /// (type, three letters, minimum fields): gpsd's `nmea_phrase` table, for the types Pacer uses.
-    static let table: [(type: NMEASentenceType, code: UInt32, minimumFields: Int)] = [
-        (.gga, code("GGA"), 13), (.rmc, code("RMC"), 8), (.gll, code("GLL"), 7),
-        (.gns, code("GNS"), 13), (.gsa, code("GSA"), 17), (.gsv, code("GSV"), 4),
-        (.vtg, code("VTG"), 5), (.zda, code("ZDA"), 4), (.gst, code("GST"), 8),
-        (.gbs, code("GBS"), 7),
+    /// One sentence type as every layer reads it, after gpsd's `nmea_phrase` rows
+    /// (`{name, minimum fields, ..., decoder}`). A struct, not a tuple: a function inside a
+    /// tuple element of an array is stored reabstracted and would be called through a thunk.
+    struct Row: Sendable {
+        let type: NMEASentenceType
+        /// The last three letters of the address (`GGA` of `GPGGA`), as `code(_:)` packs them.
+        let code: UInt32
+        /// Fields a sentence needs (address included, as gpsd counts); fewer: malformed.
+        let minimumFields: Int
+        /// Fills the report from the fields, which hold at least `minimumFields`.
+        let decode: @Sendable (NMEAFields, inout NMEAReport) -> Void
+    }
+
+    /// One row per case, in the cases' order (a type's row is `table[rawValue]`). Adding a
+    /// sentence type is a case, a row here and its decoder function in `NMEASentenceDecoder`.
+    /// Minimum fields are gpsd's, for the types Pacer uses.
+    static let table: [Row] = [
+        Row(type: .gga, code: code("GGA"), minimumFields: 13, decode: NMEASentenceDecoder.gga),
+        Row(type: .rmc, code: code("RMC"), minimumFields: 8, decode: NMEASentenceDecoder.rmc),
+        Row(type: .gll, code: code("GLL"), minimumFields: 7, decode: NMEASentenceDecoder.gll),
+        Row(type: .gns, code: code("GNS"), minimumFields: 13, decode: NMEASentenceDecoder.gns),
+        Row(type: .gsa, code: code("GSA"), minimumFields: 17, decode: NMEASentenceDecoder.gsa),
+        Row(type: .gsv, code: code("GSV"), minimumFields: 4, decode: NMEASentenceDecoder.gsv),
+        Row(type: .vtg, code: code("VTG"), minimumFields: 5, decode: NMEASentenceDecoder.vtg),
+        Row(type: .zda, code: code("ZDA"), minimumFields: 4, decode: NMEASentenceDecoder.zda),
+        Row(type: .gst, code: code("GST"), minimumFields: 8, decode: NMEASentenceDecoder.gst),
+        Row(type: .gbs, code: code("GBS"), minimumFields: 7, decode: NMEASentenceDecoder.gbs),
     ]
 
-    public var minimumFields: Int { NMEASentenceType.table[Int(rawValue)].minimumFields }
+    /// This type's row of the table.
+    var row: Row { NMEASentenceType.table[Int(rawValue)] }
+    public var minimumFields: Int { row.minimumFields }
 
     static func code(_ s: StaticString) -> UInt32 {
         let p = s.utf8Start
