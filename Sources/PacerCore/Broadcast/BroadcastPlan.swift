@@ -1,6 +1,7 @@
 /// What pacerd offers as a BLE peripheral and what it notifies: the GATT layout of the broadcast
-/// kinds (each a row of `SensorProfile.table` with a `broadcastKey`, plus Device Information),
-/// and, from the live readings, the value of each measurement characteristic now.
+/// kinds (each a row of `SensorProfile.table` with a `broadcast` profile, plus Device Information),
+/// and, from the live readings, the value of each measurement characteristic now. What differs
+/// between kinds is in their rows: nothing here names a kind.
 ///
 /// Pure: time comes in as an argument. It keeps one piece of state, the crank revolutions it
 /// synthesizes from a ride's cadence (a Cycling Power receiver computes cadence from them).
@@ -25,6 +26,8 @@ public struct BroadcastPlan: Sendable {
     }
 
     public let kinds: [SensorKind]
+    /// The broadcast kinds' rows, in table order.
+    private let rows: [SensorProfile]
     /// The broadcast kinds' services in table order, then Device Information.
     public let services: [Service]
     /// The services the advertisement names (Device Information is found once connected).
@@ -36,25 +39,16 @@ public struct BroadcastPlan: Sendable {
     private var previous: MonotonicInstant?
 
     public init(kinds: Set<SensorKind>, deviceInformation: DeviceInformation = DeviceInformation()) {
-        self.kinds = SensorProfile.table.filter { $0.broadcastKey != nil && kinds.contains($0.kind) }.map(\.kind)
+        rows = SensorProfile.table.filter { $0.broadcast != nil && kinds.contains($0.kind) }
+        self.kinds = rows.map(\.kind)
         let information = Service(uuid: DeviceInformation.service, characteristics: deviceInformation.characteristics.map {
             Characteristic(uuid: $0.characteristic, notifies: false, initialValue: $0.value)
         })
-        services = self.kinds.map { kind in
-            Service(uuid: kind.serviceUUID,
-                    characteristics: [Characteristic(uuid: kind.measurementCharacteristic, notifies: true, initialValue: [])]
-                        + BroadcastPlan.constants(of: kind).map { Characteristic(uuid: $0.0, notifies: false, initialValue: $0.1) })
+        services = rows.map { row in
+            Service(uuid: row.service,
+                    characteristics: [Characteristic(uuid: row.measurement, notifies: true, initialValue: [])]
+                        + (row.broadcast?.constants ?? []).map { Characteristic(uuid: $0.characteristic, notifies: false, initialValue: $0.value) })
         } + [information]
-    }
-
-    /// The read-only characteristics each service requires beside its measurement.
-    static func constants(of kind: SensorKind) -> [(UInt16, [UInt8])] {
-        switch kind {
-        case .heartRate: [(0x2A38, [0])]                               // body sensor location: other
-        case .power: [(0x2A65, [0x08, 0, 0, 0]), (0x2A5D, [0])]        // features: crank revolutions; location: other
-        case .footpod: [(0x2A54, [0x07, 0])]                           // features: stride, distance, running status
-        case .speedCadence, .barometer: []
-        }
     }
 
     /// The value of each broadcast measurement characteristic for `readings` at `now`; a kind
@@ -62,26 +56,8 @@ public struct BroadcastPlan: Sendable {
     public mutating func notifications(for readings: BroadcastReadings, at now: MonotonicInstant) -> [Notification] {
         let crank = advanceCrank(cadence: readings.crankCadence, at: now)
         var out: [Notification] = []
-        for kind in kinds {
-            let value: [UInt8]?
-            switch kind {
-            case .heartRate:
-                value = readings.heartRate.map {
-                    HeartRateMeasurement.encode(beatsPerMinute: $0, rrIntervals1024: readings.rrIntervals1024)
-                }
-            case .power:
-                value = readings.power.map { CyclingPowerMeasurement.encode(watts: $0, crank: crank) }
-            case .footpod:
-                value = readings.speed.map { speed in
-                    let cadence = readings.stepCadence
-                    let stride = cadence.flatMap { $0 > 0 ? speed * 60 / $0 : nil }
-                    return RSCMeasurement.encode(speedMetresPerSecond: speed, cadencePerMinute: cadence,
-                                                 strideLengthMetres: stride, totalDistanceMetres: readings.distanceMeters)
-                }
-            case .speedCadence, .barometer:
-                value = nil
-            }
-            if let value { out.append(Notification(characteristic: kind.measurementCharacteristic, value: value)) }
+        for row in rows {
+            if let value = row.broadcast?.encode(readings, crank) { out.append(Notification(characteristic: row.measurement, value: value)) }
         }
         return out
     }

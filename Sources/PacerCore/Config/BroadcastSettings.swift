@@ -11,7 +11,7 @@
 /// name = Pacer            ; the advertised local name
 /// ```
 public struct BroadcastSettings: Equatable, Sendable {
-    /// Kinds whose service is broadcast (each a row of `SensorProfile.table` with a `broadcastKey`).
+    /// Kinds whose service is broadcast (each a row of `SensorProfile.table` with a `broadcast` profile).
     public var kinds: Set<SensorKind> = []
     public var name = "Pacer"
     public static let maximumNameLength = 18
@@ -22,12 +22,12 @@ public struct BroadcastSettings: Equatable, Sendable {
 
 extension PacerConfig {
     mutating func applyBroadcastKey(key: String, parser p: ConfigValueParser) throws {
-        if let row = SensorProfile.table.first(where: { $0.broadcastKey == key }) {
+        if let row = SensorProfile.table.first(where: { $0.broadcast?.configKey == key }) {
             if try p.boolean() { broadcast.kinds.insert(row.kind) } else { broadcast.kinds.remove(row.kind) }
             return
         }
         guard key == "name" else {
-            let keys = SensorProfile.table.compactMap(\.broadcastKey) + ["name"]
+            let keys = SensorProfile.table.compactMap(\.broadcast?.configKey) + ["name"]
             throw ConfigValueProblem("unknown key (known: \(keys.joined(separator: ", ")))")
         }
         let name = try p.nonEmpty()

@@ -1,5 +1,5 @@
 /// What a BLE sensor measures. Everything else about a kind (its GATT service, measurement
-/// characteristic, config key, decoder) is one row of `SensorProfile.table`.
+/// characteristic, config key, decoder, how it is re-broadcast) is one row of `SensorProfile.table`.
 public enum SensorKind: String, Sendable, CaseIterable {
     case heartRate = "heart_rate"
     case footpod

@@ -1,9 +1,12 @@
 /// One kind of BLE sensor as every layer sees it: BlueZ discovery filters on `service` and
 /// subscribes to `measurement`, the config names its address with `configKey`, STATE and the
-/// event texts show `kind` and `noun`, and `GATTMeasurement` decodes its values through `decode`.
-/// Adding a sensor kind is a `SensorKind` case, a row here, its decoder with its `GATTMeasurement`
-/// case, and the engine's use of it (`SessionEngine.handle(_:at:emit:)`, a switch the compiler
-/// holds to every case).
+/// event texts show `kind` and `noun`, `GATTMeasurement` decodes its values through `decode`, and
+/// `[broadcast]` re-broadcasts it as its `broadcast` columns say. Adding a sensor kind is a
+/// `SensorKind` case, a row here, its decoder (a measurement type in GATT/) with its
+/// `GATTMeasurement` case, and the uses of that case in switches the compiler holds to every
+/// case (`SessionEngine.handle(_:at:emit:)`, pacerd's `SensorBroadcaster.sensorSent`).
+/// Re-broadcasting it is its row's `broadcast`, and a field of `BroadcastReadings` when it needs
+/// a value the readings do not carry yet.
 public struct SensorProfile: Sendable {
     public let kind: SensorKind
     /// 16-bit GATT service UUID the sensor advertises.
@@ -14,36 +17,54 @@ public struct SensorProfile: Sendable {
     public let configKey: String
     /// How a person calls it, in event texts and logs.
     public let noun: String
-    /// `[broadcast]` key under which pacerd re-broadcasts this kind's service to other devices
-    /// (`BroadcastPlan`); nil: not re-broadcast.
-    public let broadcastKey: String?
     let decode: @Sendable ([UInt8]) throws(GATTDecodingError) -> GATTMeasurement
+    /// How pacerd re-broadcasts this kind's service to other devices; nil: not re-broadcast.
+    public let broadcast: BroadcastProfile?
 
     /// In priority order: a device advertising several services is the first kind that matches.
     public static let table: [SensorProfile] = [
         SensorProfile(kind: .heartRate, service: 0x180D, measurement: HeartRateMeasurement.characteristic,
-                      configKey: "heart_rate", noun: "heart-rate strap", broadcastKey: "heart_rate") { bytes throws(GATTDecodingError) in
-            .heartRate(try HeartRateMeasurement(bytes: bytes))
-        },
+                      configKey: "heart_rate", noun: "heart-rate strap",
+                      decode: { bytes throws(GATTDecodingError) in .heartRate(try HeartRateMeasurement(bytes: bytes)) },
+                      broadcast: BroadcastProfile(
+                        configKey: "heart_rate",
+                        constants: [(0x2A38, [0])],  // body sensor location: other
+                        encode: { readings, _ in
+                            readings.heartRate.map {
+                                HeartRateMeasurement.encode(beatsPerMinute: $0, rrIntervals1024: readings.rrIntervals1024)
+                            }
+                        })),
         SensorProfile(kind: .footpod, service: 0x1814, measurement: RSCMeasurement.characteristic,
-                      configKey: "footpod", noun: "footpod", broadcastKey: "speed_cadence") { bytes throws(GATTDecodingError) in
-            .runningSpeedCadence(try RSCMeasurement(bytes: bytes))
-        },
+                      configKey: "footpod", noun: "footpod",
+                      decode: { bytes throws(GATTDecodingError) in .runningSpeedCadence(try RSCMeasurement(bytes: bytes)) },
+                      broadcast: BroadcastProfile(
+                        configKey: "speed_cadence",
+                        constants: [(0x2A54, [0x07, 0])],  // features: stride, distance, running status
+                        encode: { readings, _ in
+                            readings.speed.map { speed in
+                                let cadence = readings.stepCadence
+                                let stride = cadence.flatMap { $0 > 0 ? speed * 60 / $0 : nil }
+                                return RSCMeasurement.encode(speedMetresPerSecond: speed, cadencePerMinute: cadence,
+                                                             strideLengthMetres: stride, totalDistanceMetres: readings.distanceMeters)
+                            }
+                        })),
         SensorProfile(kind: .speedCadence, service: 0x1816, measurement: CSCMeasurement.characteristic,
                       configKey: "bike", noun: "bike speed/cadence sensor",
-                      broadcastKey: nil) { bytes throws(GATTDecodingError) in
-            .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes))
-        },
+                      decode: { bytes throws(GATTDecodingError) in .cyclingSpeedCadence(try CSCMeasurement(bytes: bytes)) },
+                      broadcast: nil),
         SensorProfile(kind: .power, service: 0x1818, measurement: CyclingPowerMeasurement.characteristic,
-                      configKey: "power", noun: "power meter", broadcastKey: "power") { bytes throws(GATTDecodingError) in
-            .cyclingPower(try CyclingPowerMeasurement(bytes: bytes))
-        },
+                      configKey: "power", noun: "power meter",
+                      decode: { bytes throws(GATTDecodingError) in .cyclingPower(try CyclingPowerMeasurement(bytes: bytes)) },
+                      broadcast: BroadcastProfile(
+                        configKey: "power",
+                        constants: [(0x2A65, [0x08, 0, 0, 0]), (0x2A5D, [0])],  // features: crank revolutions; location: other
+                        encode: { readings, crank in readings.power.map { CyclingPowerMeasurement.encode(watts: $0, crank: crank) } })),
         // Environmental Sensing: a BLE barometer, and the form a Linux IIO pressure sensor's
         // readings take too (pacerd turns them into 2a6d/2a6e notifications).
         SensorProfile(kind: .barometer, service: 0x181A, measurement: EnvironmentalPressure.characteristic,
-                      configKey: "barometer", noun: "barometer", broadcastKey: nil) { bytes throws(GATTDecodingError) in
-            .pressure(try EnvironmentalPressure(bytes: bytes))
-        },
+                      configKey: "barometer", noun: "barometer",
+                      decode: { bytes throws(GATTDecodingError) in .pressure(try EnvironmentalPressure(bytes: bytes)) },
+                      broadcast: nil),
     ]
 
     /// Characteristics any sensor may also carry (read once, notified when supported).
