@@ -42,21 +42,15 @@ final class SensorBroadcaster {
 
     var kinds: [SensorKind] { plan.kinds }
 
-    /// A value a sensor sent: the strap's RR intervals go out with the next heart rate; heart
-    /// rate, footpod speed and cadence, and power are kept for when the STATE lacks them.
+    /// A value a sensor sent: what its kind's row takes from it (`BroadcastProfile.reading`) is
+    /// kept for when the STATE lacks it, and a strap's RR intervals go out with the next heart rate.
     func sensorSent(_ measurement: GATTMeasurement, at now: MonotonicInstant) {
-        switch measurement {
-        case .heartRate(let m):
-            guard m.isHeartRateValid else { latest[.heartRate] = nil; return }
-            rrIntervals.append(contentsOf: m.rrIntervals1024)
+        for row in SensorProfile.table {
+            guard let reading = row.broadcast?.reading(measurement) else { continue }
+            rrIntervals.append(contentsOf: reading.rrIntervals1024)
             if rrIntervals.count > 64 { rrIntervals.removeFirst(rrIntervals.count - 64) }
-            latest[.heartRate] = (BroadcastReadings(heartRate: Int(m.beatsPerMinute)), now)
-        case .runningSpeedCadence(let m):
-            latest[.footpod] = (BroadcastReadings(speed: m.speedMetresPerSecond, stepCadence: Double(m.cadencePerMinute)), now)
-        case .cyclingPower(let m):
-            latest[.power] = (BroadcastReadings(power: Double(m.instantaneousPower)), now)
-        case .cyclingSpeedCadence, .batteryLevel, .pressure, .temperature, .elevation:
-            break
+            latest[row.kind] = reading == BroadcastReadings() ? nil : (reading, now)
+            return
         }
     }
 

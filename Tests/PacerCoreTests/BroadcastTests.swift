@@ -137,6 +137,26 @@ final class BroadcastTests: XCTestCase {
         XCTAssertTrue(rsc.isRunning)
     }
 
+    /// Each broadcast row takes only its own sensor's values (what pacerd keeps for when the STATE
+    /// lacks them); a strap without skin contact gives an empty reading, which forgets the last.
+    func testEachBroadcastRowTakesOnlyItsOwnSensorsValues() throws {
+        func readings(_ measurement: GATTMeasurement) -> [SensorKind: BroadcastReadings] {
+            var out: [SensorKind: BroadcastReadings] = [:]
+            for row in SensorProfile.table { if let reading = row.broadcast?.reading(measurement) { out[row.kind] = reading } }
+            return out
+        }
+        let strap = try HeartRateMeasurement(bytes: HeartRateMeasurement.encode(beatsPerMinute: 150, rrIntervals1024: [800]))
+        XCTAssertEqual(readings(.heartRate(strap)), [.heartRate: BroadcastReadings(heartRate: 150, rrIntervals1024: [800])])
+        let loose = try HeartRateMeasurement(bytes: HeartRateMeasurement.encode(beatsPerMinute: 0, contact: .notDetected))
+        XCTAssertEqual(readings(.heartRate(loose)), [.heartRate: BroadcastReadings()])
+        let footpod = try RSCMeasurement(bytes: RSCMeasurement.encode(speedMetresPerSecond: 3, cadencePerMinute: 170,
+                                                                      strideLengthMetres: nil, totalDistanceMetres: nil))
+        XCTAssertEqual(readings(.runningSpeedCadence(footpod)), [.footpod: BroadcastReadings(speed: 3, stepCadence: 170)])
+        let power = try CyclingPowerMeasurement(bytes: CyclingPowerMeasurement.encode(watts: 210))
+        XCTAssertEqual(readings(.cyclingPower(power)), [.power: BroadcastReadings(power: 210)])
+        XCTAssertEqual(readings(.pressure(EnvironmentalPressure(pascals: 101_325))), [:], "not a broadcast kind")
+    }
+
     func testSensorsFillOnlyWhatTheStateLacks() {
         let sensors = BroadcastReadings(heartRate: 97, speed: 3.3, stepCadence: 170, power: 180)
         let idle = BroadcastReadings(state: LiveState(time: nil, gps: LiveGPSState(source: "t")), rrIntervals1024: [600])

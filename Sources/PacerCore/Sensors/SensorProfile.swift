@@ -3,10 +3,9 @@
 /// event texts show `kind` and `noun`, `GATTMeasurement` decodes its values through `decode`, and
 /// `[broadcast]` re-broadcasts it as its `broadcast` columns say. Adding a sensor kind is a
 /// `SensorKind` case, a row here, its decoder (a measurement type in GATT/) with its
-/// `GATTMeasurement` case, and the uses of that case in switches the compiler holds to every
-/// case (`SessionEngine.handle(_:at:emit:)`, pacerd's `SensorBroadcaster.sensorSent`).
-/// Re-broadcasting it is its row's `broadcast`, and a field of `BroadcastReadings` when it needs
-/// a value the readings do not carry yet.
+/// `GATTMeasurement` case, and the engine's use of it (`SessionEngine.handle(_:at:emit:)`, a
+/// switch the compiler holds to every case). Re-broadcasting it is its row's `broadcast`, and a
+/// field of `BroadcastReadings` when it needs a value the readings do not carry yet.
 public struct SensorProfile: Sendable {
     public let kind: SensorKind
     /// 16-bit GATT service UUID the sensor advertises.
@@ -33,6 +32,11 @@ public struct SensorProfile: Sendable {
                             readings.heartRate.map {
                                 HeartRateMeasurement.encode(beatsPerMinute: $0, rrIntervals1024: readings.rrIntervals1024)
                             }
+                        },
+                        reading: { measurement in
+                            guard case .heartRate(let m) = measurement else { return nil }
+                            guard m.isHeartRateValid else { return BroadcastReadings() }
+                            return BroadcastReadings(heartRate: Int(m.beatsPerMinute), rrIntervals1024: m.rrIntervals1024)
                         })),
         SensorProfile(kind: .footpod, service: 0x1814, measurement: RSCMeasurement.characteristic,
                       configKey: "footpod", noun: "footpod",
@@ -47,6 +51,10 @@ public struct SensorProfile: Sendable {
                                 return RSCMeasurement.encode(speedMetresPerSecond: speed, cadencePerMinute: cadence,
                                                              strideLengthMetres: stride, totalDistanceMetres: readings.distanceMeters)
                             }
+                        },
+                        reading: { measurement in
+                            guard case .runningSpeedCadence(let m) = measurement else { return nil }
+                            return BroadcastReadings(speed: m.speedMetresPerSecond, stepCadence: Double(m.cadencePerMinute))
                         })),
         SensorProfile(kind: .speedCadence, service: 0x1816, measurement: CSCMeasurement.characteristic,
                       configKey: "bike", noun: "bike speed/cadence sensor",
@@ -58,7 +66,11 @@ public struct SensorProfile: Sendable {
                       broadcast: BroadcastProfile(
                         configKey: "power",
                         constants: [(0x2A65, [0x08, 0, 0, 0]), (0x2A5D, [0])],  // features: crank revolutions; location: other
-                        encode: { readings, crank in readings.power.map { CyclingPowerMeasurement.encode(watts: $0, crank: crank) } })),
+                        encode: { readings, crank in readings.power.map { CyclingPowerMeasurement.encode(watts: $0, crank: crank) } },
+                        reading: { measurement in
+                            guard case .cyclingPower(let m) = measurement else { return nil }
+                            return BroadcastReadings(power: Double(m.instantaneousPower))
+                        })),
         // Environmental Sensing: a BLE barometer, and the form a Linux IIO pressure sensor's
         // readings take too (pacerd turns them into 2a6d/2a6e notifications).
         SensorProfile(kind: .barometer, service: 0x181A, measurement: EnvironmentalPressure.characteristic,
