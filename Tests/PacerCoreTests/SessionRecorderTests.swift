@@ -71,7 +71,7 @@ final class SessionRecorderTests: XCTestCase {
             } else if started {
                 let n = run.heartRates[e.index]
                 sent += 1
-                recorder.notification(characteristic: n.characteristic, payload: n.payload, at: input(e.at), emit: sink)
+                recorder.notification(characteristic: n.characteristic, payload: n.payload, at: input(e.at)).outputs.forEach(sink)
             }
         }
         let end = events.last!.at + 0.5
@@ -266,10 +266,10 @@ final class SessionRecorderTests: XCTestCase {
             case 40: [0x06, 0]
             default: [0x06, 140]
             }
-            recorder.notification(characteristic: 0x2A37, payload: bpm, at: at(Double(s) + 0.3), emit: sink)
+            recorder.notification(characteristic: 0x2A37, payload: bpm, at: at(Double(s) + 0.3)).outputs.forEach(sink)
             let watts: Int16 = s == 25 ? 32767 : 210
             recorder.notification(characteristic: 0x2A63, payload: [0, 0] + withUnsafeBytes(of: watts.littleEndian, Array.init),
-                                  at: at(Double(s) + 0.6), emit: sink)
+                                  at: at(Double(s) + 0.6)).outputs.forEach(sink)
             recorder.tick(at: at(Double(s) + 1), emit: sink)
         }
         try! recorder.command(.stop, at: at(60.5), emit: sink)
@@ -294,7 +294,7 @@ final class SessionRecorderTests: XCTestCase {
         }
         try! recorder.command(.start(nil), at: at(0), emit: sink)
         for s in 0..<120 {
-            recorder.notification(characteristic: 0x2A37, payload: [0x06, 130], at: at(Double(s) + 0.5), emit: sink)
+            recorder.notification(characteristic: 0x2A37, payload: [0x06, 130], at: at(Double(s) + 0.5)).outputs.forEach(sink)
             recorder.tick(at: at(Double(s) + 1), emit: sink)
         }
         for s in 120..<180 {

@@ -230,7 +230,7 @@ final class StrengthTests: XCTestCase {
             InputInstant(monotonic: MonotonicInstant(seconds: s), systemTime: UTCTime(millisecondsSinceEpoch: base + Int64(s * 1000)))
         }
         // Idle: a set is refused.
-        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(0), emit: sink)) {
+        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(0)).outputs.forEach(sink)) {
             XCTAssertEqual(($0 as? StrengthSetError)?.description, "no session is being recorded: start one with 'pacerctl start strength'")
         }
         try recorder.command(.start(.strength), at: at(0), emit: sink)
@@ -241,11 +241,11 @@ final class StrengthTests: XCTestCase {
             recorder.fix(fix, at: at(Double(s) + 0.05), emit: sink)
             // 100 bpm until 60 s, then 130..149 while the set of 8 reps (24 s) ends at 80 s.
             let bpm: UInt8 = s <= 60 ? 100 : UInt8(130 + (s - 61))
-            recorder.notification(characteristic: 0x2A37, payload: heartRate(bpm), at: at(Double(s) + 0.5), emit: sink)
-            if s == 30 { try recorder.logSet(.init(exercise: "squat", weightKilograms: 100, reps: 5), at: at(30.6), emit: sink) }
-            if s == 80 { try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 8), at: at(80.6), emit: sink) }
+            recorder.notification(characteristic: 0x2A37, payload: heartRate(bpm), at: at(Double(s) + 0.5)).outputs.forEach(sink)
+            if s == 30 { try recorder.logSet(.init(exercise: "squat", weightKilograms: 100, reps: 5), at: at(30.6)).outputs.forEach(sink) }
+            if s == 80 { try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 8), at: at(80.6)).outputs.forEach(sink) }
         }
-        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: -1, reps: 5), at: at(100.6), emit: sink))
+        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: -1, reps: 5), at: at(100.6)).outputs.forEach(sink))
         XCTAssertEqual(try recorder.undoSet(at: at(100.7), emit: sink), 2)
         try recorder.command(.stop, at: at(101), emit: sink)
 
@@ -280,7 +280,7 @@ final class StrengthTests: XCTestCase {
         XCTAssertEqual(summary.elapsedSeconds, 100.05, accuracy: 0.001)
         // A run refuses sets.
         try recorder.command(.start(.run), at: at(200), emit: sink)
-        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(201), emit: sink)) {
+        XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(201)).outputs.forEach(sink)) {
             XCTAssertEqual(($0 as? StrengthSetError)?.description, "sets are logged in a strength session, not in a run session")
         }
     }

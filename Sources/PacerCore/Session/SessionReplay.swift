@@ -203,7 +203,7 @@ public struct SessionReplay: ~Copyable {
             nextNotification += 1
             let input = arrival(recorded: n.time)
             start(at: input, emit: emit)
-            recorder.notification(characteristic: n.characteristic, payload: n.payload, at: input, emit: emit)
+            _ = recorder.notification(characteristic: n.characteristic, payload: n.payload, at: input, emit: emit)
         }
     }
 }
