@@ -6,9 +6,7 @@ extension SessionRecorder {
     /// A fix from the receiver, as it arrived.
     @discardableResult
     public mutating func fix(_ received: GNSSFix, at input: InputInstant) -> [RecorderOutput] {
-        var out: [RecorderOutput] = []
-        fix(received, at: input) { out.append($0) }
-        return out
+        collect { $0.fix(received, at: input, emit: $1) }
     }
 
     /// A sensor notification, raw as the sensor sent it (with its decoding when the caller has
@@ -17,9 +15,9 @@ extension SessionRecorder {
     @discardableResult
     public mutating func notification(characteristic: UInt16, payload: [UInt8], decoded: Result<GATTMeasurement, GATTDecodingError>? = nil,
                                       at input: InputInstant) -> (outputs: [RecorderOutput], measurement: GATTMeasurement?) {
-        var out: [RecorderOutput] = []
-        let measurement = notification(characteristic: characteristic, payload: payload, decoded: decoded, at: input) { out.append($0) }
-        return (out, measurement)
+        var measurement: GATTMeasurement?
+        let outputs = collect { measurement = $0.notification(characteristic: characteristic, payload: payload, decoded: decoded, at: input, emit: $1) }
+        return (outputs, measurement)
     }
 
     /// A user's (or the unattended recorder's) command.
@@ -33,33 +31,25 @@ extension SessionRecorder {
     /// The weather `fetchWeather` asked for, fetched: it joins the session at the timeline's present.
     @discardableResult
     public mutating func attachWeather(_ weather: SessionWeather, at input: InputInstant) -> [RecorderOutput] {
-        var out: [RecorderOutput] = []
-        attachWeather(weather, at: input) { out.append($0) }
-        return out
+        collect { $0.attachWeather(weather, at: input, emit: $1) }
     }
 
     /// The periodic heartbeat (about once a second).
     @discardableResult
     public mutating func tick(at input: InputInstant) -> [RecorderOutput] {
-        var out: [RecorderOutput] = []
-        tick(at: input) { out.append($0) }
-        return out
+        collect { $0.tick(at: input, emit: $1) }
     }
 
     /// A session the journal found open after a crash.
     @discardableResult
     public mutating func recover(_ session: JournalSession, at input: InputInstant) -> [RecorderOutput] {
-        var out: [RecorderOutput] = []
-        recover(session, at: input) { out.append($0) }
-        return out
+        collect { $0.recover(session, at: input, emit: $1) }
     }
 
     /// The end of a replay.
     @discardableResult
     public mutating func finish() -> [RecorderOutput] {
-        var out: [RecorderOutput] = []
-        finish { out.append($0) }
-        return out
+        collect { $0.finish(emit: $1) }
     }
 
     /// Logs a set in the strength session being recorded (`logSet(_:at:emit:)`).
@@ -74,5 +64,12 @@ extension SessionRecorder {
         var out: [RecorderOutput] = []
         let number = try undoSet(at: input) { out.append($0) }
         return (number, out)
+    }
+
+    /// Runs one input that cannot fail with a sink and returns what it emitted, in order.
+    private mutating func collect(_ input: (inout SessionRecorder, (RecorderOutput) -> Void) -> Void) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        input(&self) { out.append($0) }
+        return out
     }
 }
