@@ -56,9 +56,8 @@ extension UTCTime {
         return MonotonicInstant(nanoseconds: overflow ? (millisecondsSinceEpoch > 0 ? .max : .min) : ns)
     }
 
-    /// An instant plus a duration that is NaN, infinite or past the milliseconds an Int64 holds
-    /// is no instant (nil).
-    /// This instant `seconds` later (earlier when negative), to the millisecond toward zero.
+    /// This instant `seconds` later (earlier when negative), to the millisecond toward zero; nil
+    /// when the duration is NaN, infinite or past the milliseconds an Int64 holds.
     public func adding(seconds: Double) -> UTCTime? {
         guard let ms = (seconds * 1000).roundedInt(.towardZero).flatMap({ Int64(exactly: $0) }) else { return nil }
         let (sum, overflow) = millisecondsSinceEpoch.addingReportingOverflow(ms)

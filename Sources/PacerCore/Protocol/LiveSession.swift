@@ -57,7 +57,8 @@ public struct LiveSession: Equatable, Sendable {
         w.endObject()
     }
 
-    static let numberKeys = SessionMetric.keyCount(SessionLiveState.metrics)
+    /// The keys `write` puts in the cursor's run after `start`: its room.
+    static let numberKeys = SessionLiveState.cursorKeys.reduce(0) { $0 + $1.count }
 
     init?(json: JSONValue) {
         guard let id = json["id"]?.string, let state = json["state"]?.string.flatMap(RecordingState.init(rawValue:)),

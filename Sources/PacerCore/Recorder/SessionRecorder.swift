@@ -113,9 +113,6 @@ public struct SessionRecorder: ~Copyable, Sendable {
         clock.time(at: input.monotonic) ?? min(max(input.systemTime, UTCTime.recordable.lowerBound), UTCTime.recordable.upperBound)
     }
 
-    private static func instant(_ t: UTCTime) -> MonotonicInstant {
-        t.monotonicInstant
-    }
 
     private func receiverIsLive(at input: InputInstant) -> Bool {
         guard let last = lastFix else { return false }
@@ -179,10 +176,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
             timeline = time
         }
         if engine.activity.profile.recordsTrack || !engine.phase.isActive {
-            engine.handle(fix: fix, at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            engine.handle(fix: fix, at: time.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
         } else {
             // A session without a track takes the receiver only as its clock.
-            engine.tick(at: SessionRecorder.instant(time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            engine.tick(at: time.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
         }
         unattended?.observeSpeed(fix.speed, at: input.monotonic)
         requestWeather(at: fix, emit: emit)
@@ -241,7 +238,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         default:
             let at = commandTime(at: input, emit: emit)
             do {
-                try engine.handle(command, at: SessionRecorder.instant(at), time: at) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+                try engine.handle(command, at: at.monotonicInstant, time: at) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             } catch let error as SessionCommandError {
                 throw error
             } catch {
@@ -271,7 +268,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         if engine.phase.isActive, !receiverIsLive(at: input) {
             let now = max(time(at: input), timeline ?? time(at: input))
             advance(to: now, emit: emit)
-            engine.tick(at: SessionRecorder.instant(now)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            engine.tick(at: now.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
         }
         decideUnattended(at: input, emit: emit)
     }
@@ -296,7 +293,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         guard engine.phase.isActive else { return }
         let end = max(timeline ?? .init(millisecondsSinceEpoch: 0), waiting.last?.time ?? .init(millisecondsSinceEpoch: 0))
         advance(to: end, emit: emit)
-        try? engine.handle(.stop, at: SessionRecorder.instant(end), time: end) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        try? engine.handle(.stop, at: end.monotonicInstant, time: end) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
     }
 
     // MARK: state
@@ -305,7 +302,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     public mutating func liveState(at input: InputInstant) -> SessionLiveState? {
         guard engine.phase.isActive else { return nil }
         let now = max(time(at: input), timeline ?? time(at: input))
-        var state = engine.liveState(at: SessionRecorder.instant(now))
+        var state = engine.liveState(at: now.monotonicInstant)
         state.distanceMeters += distanceOffset
         return state
     }
@@ -332,9 +329,9 @@ public struct SessionRecorder: ~Copyable, Sendable {
         timeline = start
         started = start
         weatherRequested = false
-        try? engine.handle(.start(activity), at: SessionRecorder.instant(start), time: start) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        try? engine.handle(.start(activity), at: start.monotonicInstant, time: start) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
         if let first, activity.profile.recordsTrack {
-            engine.handle(fix: first, at: SessionRecorder.instant(start)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            engine.handle(fix: first, at: start.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             requestWeather(at: first, emit: emit)
         }
         unattended?.sessionStarted(at: input.monotonic)
@@ -380,7 +377,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
             guard item.time <= time else { break }
             if engine.activity == .strength, case .heartRate(let m) = item.measurement,
                let bpm = HeartRateReading(m).acceptedHeartRate { strengthLog.observe(heartRate: bpm, at: item.time) }
-            engine.handle(item.measurement, at: SessionRecorder.instant(item.time)) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            engine.handle(item.measurement, at: item.time.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             alertHeartRate(item.measurement, at: item.time, emit: emit)
             delivered += 1
         }
@@ -393,7 +390,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         guard case .heartRate(let m) = measurement else { return }
         let zone = engine.phase.isActive ? engine.heartRateZone : nil
         for alert in heartRateAlerts.heartRate(HeartRateReading(m).acceptedHeartRate, zone: zone,
-                                               at: SessionRecorder.instant(time), time: time) {
+                                               at: time.monotonicInstant, time: time) {
             emit(.alert(alert))
         }
     }
@@ -459,7 +456,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     private mutating func rebuild(_ open: JournalSession) {
         var rebuilt = SessionEngine(config: settings.config, activity: open.activity)
         let ignore: (SessionOutput) -> Void = { _ in }
-        try? rebuilt.handle(.start(open.activity), at: SessionRecorder.instant(open.start), time: open.start, emit: ignore)
+        try? rebuilt.handle(.start(open.activity), at: open.start.monotonicInstant, time: open.start, emit: ignore)
         var events = open.events[...]
         for sample in open.samples {
             while let e = events.first, e.time <= sample.time {
@@ -470,9 +467,9 @@ public struct SessionRecorder: ~Copyable, Sendable {
                 case .lap: .lap
                 default: nil
                 }
-                if let command { try? rebuilt.handle(command, at: SessionRecorder.instant(e.time), time: e.time, emit: ignore) }
+                if let command { try? rebuilt.handle(command, at: e.time.monotonicInstant, time: e.time, emit: ignore) }
             }
-            let at = SessionRecorder.instant(sample.time)
+            let at = sample.time.monotonicInstant
             if let lat = sample.latitude, let lon = sample.longitude {
                 let fix = GNSSFix(time: sample.time, mode: sample.altitudeMSL == nil ? .twoD : .threeD, latitude: lat,
                                   longitude: lon, altitudeMSL: sample.altitudeMSL, speed: sample.speed,
@@ -486,12 +483,12 @@ public struct SessionRecorder: ~Copyable, Sendable {
         engine = rebuilt
         strengthLog = StrengthSessionLog(events: open.events)
         if let last = open.samples.last {
-            distanceOffset = max(0, last.distanceMeters - engine.liveState(at: SessionRecorder.instant(last.time)).distanceMeters)
+            distanceOffset = max(0, last.distanceMeters - engine.liveState(at: last.time.monotonicInstant).distanceMeters)
         }
     }
 
     private mutating func liveDistance(at time: UTCTime) -> Double {
-        engine.liveState(at: SessionRecorder.instant(time)).distanceMeters + distanceOffset
+        engine.liveState(at: time.monotonicInstant).distanceMeters + distanceOffset
     }
 
     // MARK: unattended
@@ -543,9 +540,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
         }
         guard let reference else { return nil }
         let day: Int64 = 86_400_000
-        var midnight = reference.subtracting(milliseconds: ((reference.millisecondsSinceEpoch % day) + day) % day)
-        if midnight.adding(milliseconds: Int64(tod)) < reference.subtracting(milliseconds: day / 2) { midnight = midnight.adding(milliseconds: day) }
-        let placed = midnight.adding(milliseconds: Int64(tod))
+        let midnight = reference.subtracting(milliseconds: ((reference.millisecondsSinceEpoch % day) + day) % day)
+        var placed = midnight.adding(milliseconds: Int64(tod))
+        // Half a day or more before the reference: the time of day is the next day's.
+        if placed < reference.subtracting(milliseconds: day / 2) { placed = placed.adding(milliseconds: day) }
         lastDate = placed
         return placed
     }

@@ -27,28 +27,14 @@ extension SessionLiveState {
 }
 
 extension SessionMetric {
-    /// JSON keys the rows of `table` write (a cadence row writes two).
-    static func keyCount(_ table: [SessionMetric]) -> Int {
-        table.reduce(0) { n, row in
-            if case .cadence? = row.json { return n + 2 }
-            return n + (row.json == nil ? 0 : 1)
-        }
-    }
-
-    /// The `,"key":` literal of each number row of `table` (two for a cadence row), made once:
-    /// a STATE goes out with every fix.
+    /// The `,"key":` literal of each row of `table` (two for a cadence row), made once: a STATE
+    /// goes out with every fix.
     static func cursorKeys(_ table: [SessionMetric]) -> [[String]] {
-        table.map { row in
-            switch row.json {
-            case let .number(key, _)?: [",\"" + key + "\":"]
-            case let .cadence(key, _)?: [",\"" + key + "_spm\":", ",\"" + key + "_rpm\":"]
-            default: []
-            }
-        }
+        table.map { row in row.keys.map { ",\"" + $0 + "\":" } }
     }
 
-    /// `,"key":value` for each number row of `table`, into a run of `JSONCursor` (its room is
-    /// `keyCount(table)` fields); `keys` are `cursorKeys(table)`; `activity` says which cadence
+    /// `,"key":value` for each number row of `table`, into a run of `JSONCursor` (its room is one
+    /// field per key of `keys`); `keys` are `cursorKeys(table)`; `activity` says which cadence
     /// key holds the value.
     static func writeNumbers(_ table: [SessionMetric], keys: [[String]], of target: Target, activity: Activity, into o: inout JSONCursor) {
         for (row, keys) in zip(table, keys) {
@@ -73,8 +59,8 @@ extension SessionMetric {
             case let (.number(key, _)?, .integer(_, set)):
                 guard let v = json.optionalInteger(key) else { return false }
                 if let v { set(&target, v) }
-            case let (.cadence(key, _)?, .double(_, set)):
-                if let v = json[key + "_spm"]?.number ?? json[key + "_rpm"]?.number { set(&target, v) }
+            case let (.cadence?, .double(_, set)):
+                if let v = json[row.keys[0]]?.number ?? json[row.keys[1]]?.number { set(&target, v) }
             default: continue
             }
         }

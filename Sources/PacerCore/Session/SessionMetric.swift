@@ -31,6 +31,14 @@ public struct SessionMetric<Target>: Sendable {
         /// An integer field that is 1 or absent, written true or false.
         case flag(String)
         case segments(String)
+
+        /// The keys this form writes, in order: one, or a cadence's two.
+        public var keys: [String] {
+            switch self {
+            case let .number(key, _), let .time(key), let .numbers(key, _), let .flag(key), let .segments(key): [key]
+            case let .cadence(key, _): [key + "_spm", key + "_rpm"]
+            }
+        }
     }
 
     /// Its field in format 3 summaries: `id` says the shape in its low two bits and is never
@@ -62,6 +70,9 @@ public struct SessionMetric<Target>: Sendable {
         self.journal = journal.map { Journal(id: $0.id, order: $0.order) }
         self.lines = lines
     }
+
+    /// The JSON keys the row writes (none without a JSON form).
+    public var keys: [String] { json?.keys ?? [] }
 
     /// The rows of `table` the journal stores, in the order the encoder writes them.
     static func journalFields(_ table: [SessionMetric]) -> [SessionMetric] {

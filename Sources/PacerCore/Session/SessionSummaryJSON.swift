@@ -44,10 +44,10 @@ extension SessionMetric {
                 } else {
                     w.null()
                 }
-            case let (.cadence(key, decimals)?, .double(get, _)):
-                let v = get(target)
-                w.key(key + "_spm"); w.value(activity == .ride ? nil : v, decimals: decimals)
-                w.key(key + "_rpm"); w.value(activity == .ride ? v : nil, decimals: decimals)
+            case let (.cadence(_, decimals)?, .double(get, _)):
+                let v = get(target), keys = row.keys
+                w.key(keys[0]); w.value(activity == .ride ? nil : v, decimals: decimals)
+                w.key(keys[1]); w.value(activity == .ride ? v : nil, decimals: decimals)
             case let (.flag(key)?, .integer(get, _)): w.key(key); w.value(get(target) != nil)
             case let (.segments(key)?, .segments(get, _)):
                 w.key(key)
