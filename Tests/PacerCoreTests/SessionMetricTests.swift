@@ -82,4 +82,74 @@ final class SessionMetricTests: XCTestCase {
             XCTAssertTrue(docs.contains(key), "docs/design.md names \(key)")
         }
     }
+
+    func testFITMessagesHoldEveryFITRowOnceWithItsValueANewFieldLast() {
+        let s = Self.full
+        let columns = FITWriter.columns([((254, .uint16), 0)], SessionSummary.metrics, of: s, ride: true, order: FITWriter.sessionOrder)
+        let rows = SessionSummary.metrics.filter { $0.fit != nil }
+        XCTAssertEqual(columns.count, rows.count + 1)
+        XCTAssertEqual(Set(columns.map(\.field.number)).count, columns.count, "a FIT field number is used twice")
+        for row in rows {
+            let column = columns.first { $0.field.number == row.fit!.field.number }
+            XCTAssertEqual(column?.value, row.fitValue(of: s, ride: true), row.name)
+        }
+        XCTAssertEqual(columns.first { $0.field.number == 9 }?.value, 3_000_000, "distance in centimetres")
+        XCTAssertEqual(columns.first { $0.field.number == 18 }?.value, 88, "a ride's cadence as it is")
+        XCTAssertEqual(FITWriter.columns([], SessionSummary.metrics, of: s, ride: false, order: FITWriter.sessionOrder)
+            .first { $0.field.number == 18 }?.value, 44, "a run's cadence per leg")
+
+        // A field the legacy order does not list (a new metric's) comes after every listed one.
+        let newRow = SessionMetric<SessionSummary>("new", .double(get: { _ in 1.5 }, set: { _, _ in }), json: nil,
+                                                   fit: .init(99, .uint16, scale: 10))
+        let extended = FITWriter.columns([((254, .uint16), 0)], SessionSummary.metrics + [newRow], of: s, ride: true, order: FITWriter.sessionOrder)
+        XCTAssertEqual(extended.last?.field.number, 99)
+        XCTAssertEqual(extended.last?.value, 15)
+        XCTAssertEqual(Array(extended.dropLast().map(\.field.number)), columns.map(\.field.number))
+    }
+
+    func testEveryTCXLapRowIsAnElementOfTheLapOrItsExtension() {
+        var named = 0
+        for row in SegmentSummary.metrics {
+            guard let tcx = row.tcx else { continue }
+            if case .watts = tcx.form { continue }
+            XCTAssertTrue(TCXWriter.lapSequence.contains(tcx.element), "\(row.name): \(tcx.element) is not in ActivityLap_t's sequence")
+            named += 1
+        }
+        XCTAssertEqual(named, 4)
+        let tcx = String(decoding: TCXWriter.write(ExportSession(summary: Self.full, samples: [])), as: UTF8.self)
+        XCTAssertTrue(tcx.contains("<TotalTimeSeconds>3600.000</TotalTimeSeconds><DistanceMeters>30000.00</DistanceMeters>"), tcx)
+        XCTAssertTrue(tcx.contains("<AverageHeartRateBpm><Value>141</Value></AverageHeartRateBpm>"), tcx)
+        XCTAssertTrue(tcx.contains("<Cadence>88</Cadence>"), tcx)
+        XCTAssertTrue(tcx.contains("<ns3:LX><ns3:AvgWatts>201</ns3:AvgWatts><ns3:MaxWatts>812</ns3:MaxWatts></ns3:LX>"), tcx)
+    }
+
+    /// A session without usable laps is exported as one lap holding the whole: every row the two
+    /// tables share by name carries the session's value.
+    func testTheWholeSessionLapCarriesEverySharedRow() throws {
+        var s = Self.full
+        s.laps = []
+        let lap = try XCTUnwrap(ExportSession(summary: s, samples: []).laps.first).totals
+        var shared = 0
+        for row in SegmentSummary.metrics {
+            guard let from = SessionSummary.metrics.first(where: { $0.name == row.name }) else { continue }
+            shared += 1
+            switch (from.value, row.value) {
+            case let (.double(a, _), .double(b, _)): XCTAssertEqual(a(s), b(lap), row.name)
+            case let (.integer(a, _), .integer(b, _)): XCTAssertEqual(a(s), b(lap), row.name)
+            case let (.time(a, _), .time(b, _)): XCTAssertEqual(a(s), b(lap), row.name)
+            default: XCTFail("\(row.name): the session's and the lap's rows differ in kind")
+            }
+        }
+        XCTAssertEqual(shared, 11)
+        XCTAssertEqual(lap.powerNormalized, 224)
+        XCTAssertEqual(lap.index, 1)
+    }
+
+    func testPageColumnsStandInDistinctPlaces() {
+        for places in [SessionSummary.metrics.compactMap(\.column?.place), SegmentSummary.metrics.compactMap(\.column?.place)] {
+            XCTAssertEqual(Set(places).count, places.count, "two columns in one place: \(places)")
+        }
+        let labels = SessionMetric.Column.of(SegmentSummary.metrics).map { $0.label(.run) }
+        XCTAssertEqual(labels, ["#", "Distance", "Time", "Pace", "Heart rate", "Cadence", "Power"])
+    }
 }

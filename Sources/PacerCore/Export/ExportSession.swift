@@ -27,11 +27,9 @@ public struct ExportSession: Sendable {
         let start = summary.start ?? samples.first?.time ?? UTCTime(millisecondsSinceEpoch: 0)
         let end = summary.end ?? samples.last?.time ?? start
         let usable = !summary.laps.isEmpty && summary.laps.allSatisfy { $0.start != nil }
-        var whole = SegmentSummary(index: 1, start: start, elapsedSeconds: summary.elapsedSeconds, movingSeconds: summary.movingSeconds,
-                                   distanceMeters: summary.distanceMeters, averageSpeed: summary.averageSpeed,
-                                   heartRateAverage: summary.heartRateAverage, cadenceAverage: summary.cadenceAverage,
-                                   elevationGain: summary.elevationGain)
-        (whole.powerAverage, whole.powerMax, whole.powerNormalized) = (summary.powerAverage, summary.powerMax, summary.powerNormalized)
+        var whole = SegmentSummary(index: 1)
+        SessionMetric.copy(summary, SessionSummary.metrics, into: &whole, SegmentSummary.metrics)
+        whole.start = start
         let segments: [SegmentSummary] = usable ? summary.laps : [whole]
         var result: [Lap] = []
         var i = 0

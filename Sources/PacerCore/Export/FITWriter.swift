@@ -14,6 +14,20 @@ public enum FITWriter {
         static let lap: UInt8 = 4, session: UInt8 = 5, activity: UInt8 = 6
     }
 
+    /// The order Pacer has always written these messages' fields in (FIT leaves it to the writer),
+    /// so files stay byte for byte what they were; a field not listed (a new metric's) comes last.
+    static let sessionOrder: [UInt8] = [254, 253, 0, 1, 2, 5, 6, 7, 8, 9, 11, 14, 15, 16, 17, 18, 22, 23, 25, 26, 28, 20, 21, 34]
+    static let lapOrder: [UInt8] = [254, 253, 0, 1, 2, 7, 8, 9, 11, 13, 14, 15, 16, 17, 21, 24, 25, 19, 20, 33]
+
+    /// A session or lap message: the writer's own fields and the FIT fields of the metric rows
+    /// (`SessionMetric.fit`), each with its value, in `order`.
+    static func columns<Target>(_ own: [(field: FITMessageWriter.Field, value: Int64?)], _ table: [SessionMetric<Target>], of target: Target,
+                                ride: Bool, order: [UInt8]) -> [(field: FITMessageWriter.Field, value: Int64?)] {
+        let metrics = table.compactMap { m in m.fit.map { (field: $0.field, value: m.fitValue(of: target, ride: ride)) } }
+        func rank(_ number: UInt8) -> Int { order.firstIndex(of: number) ?? order.count + Int(number) }
+        return (own + metrics).sorted { rank($0.field.number) < rank($1.field.number) }
+    }
+
     public static func write(_ session: ExportSession) -> [UInt8] {
         let s = session.summary
         let start = s.start ?? session.samples.first?.time ?? UTCTime(millisecondsSinceEpoch: epochOffset * 1000)
@@ -62,44 +76,25 @@ public enum FITWriter {
 
         let laps = session.laps
         let totalDistance = max(s.distanceMeters, 1e-9)
-        w.define(local: Local.lap, global: 19, fields: [(254, .uint16), (253, .uint32), (0, .enumeration), (1, .enumeration), (2, .uint32),
-                                                        (7, .uint32), (8, .uint32), (9, .uint32), (11, .uint16), (13, .uint16), (14, .uint16),
-                                                        (15, .uint8), (16, .uint8), (17, .uint8), (21, .uint16), (24, .enumeration), (25, .enumeration),
-                                                        (19, .uint16), (20, .uint16), (33, .uint16)])
-        for (k, lap) in laps.enumerated() {
+        let lapColumns = laps.enumerated().map { k, lap in
             let t = lap.totals
             let calories = laps.count == 1 ? s.calories : s.calories.map { $0 * t.distanceMeters / totalDistance }
-            w.data(local: Local.lap, [
-                Int64(k), fitTime(lap.endTime), 9, 1, fitTime(t.start ?? start),
-                FITMessageWriter.scaled(t.elapsedSeconds, 1000), FITMessageWriter.scaled(t.movingSeconds, 1000),
-                FITMessageWriter.scaled(t.distanceMeters, 100), FITMessageWriter.scaled(calories, 1),
-                FITMessageWriter.scaled(t.averageSpeed, 1000),
-                FITMessageWriter.scaled(session.maxSpeed(lap.samples), 1000),
-                FITMessageWriter.scaled(t.heartRateAverage, 1), session.maxHeartRate(lap.samples).map { Int64($0) },
-                FITMessageWriter.scaled(t.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
-                FITMessageWriter.scaled(t.elevationGain, 1), 0, sport,
-                FITMessageWriter.scaled(t.powerAverage, 1), t.powerMax.map { Int64($0) },
-                FITMessageWriter.scaled(t.powerNormalized, 1),
-            ])
+            return columns([((254, .uint16), Int64(k)), ((253, .uint32), fitTime(lap.endTime)), ((0, .enumeration), 9), ((1, .enumeration), 1),
+                            ((2, .uint32), fitTime(t.start ?? start)), ((11, .uint16), FITMessageWriter.scaled(calories, 1)),
+                            ((14, .uint16), FITMessageWriter.scaled(session.maxSpeed(lap.samples), 1000)),
+                            ((16, .uint8), session.maxHeartRate(lap.samples).map { Int64($0) }),
+                            ((24, .enumeration), 0), ((25, .enumeration), sport)],
+                           SegmentSummary.metrics, of: t, ride: !halve, order: lapOrder)
         }
+        w.define(local: Local.lap, global: 19, fields: lapColumns.first?.map(\.field) ?? [])
+        for lap in lapColumns { w.data(local: Local.lap, lap.map(\.value)) }
 
-        w.define(local: Local.session, global: 18, fields: [(254, .uint16), (253, .uint32), (0, .enumeration), (1, .enumeration), (2, .uint32),
-                                                            (5, .enumeration), (6, .enumeration), (7, .uint32), (8, .uint32), (9, .uint32),
-                                                            (11, .uint16), (14, .uint16), (15, .uint16), (16, .uint8), (17, .uint8), (18, .uint8),
-                                                            (22, .uint16), (23, .uint16), (25, .uint16), (26, .uint16), (28, .enumeration),
-                                                            (20, .uint16), (21, .uint16), (34, .uint16)])
-        w.data(local: Local.session, [
-            0, fitTime(end), 8, 1, fitTime(start), sport, Int64(s.activity.profile.fitSubSport),
-            FITMessageWriter.scaled(s.elapsedSeconds, 1000), FITMessageWriter.scaled(s.movingSeconds, 1000),
-            FITMessageWriter.scaled(s.distanceMeters, 100), FITMessageWriter.scaled(s.calories, 1),
-            FITMessageWriter.scaled(s.averageSpeed, 1000), FITMessageWriter.scaled(s.maxSpeed, 1000),
-            FITMessageWriter.scaled(s.heartRateAverage, 1), s.heartRateMax.map { Int64($0) },
-            FITMessageWriter.scaled(s.cadenceAverage.map { halve ? $0 / 2 : $0 }, 1),
-            FITMessageWriter.scaled(s.elevationGain, 1), FITMessageWriter.scaled(s.elevationLoss, 1),
-            0, Int64(laps.count), 0,
-            FITMessageWriter.scaled(s.powerAverage, 1), s.powerMax.map { Int64($0) },
-            FITMessageWriter.scaled(s.powerNormalized, 1),
-        ])
+        let sessionColumns = columns([((254, .uint16), 0), ((253, .uint32), fitTime(end)), ((0, .enumeration), 8), ((1, .enumeration), 1),
+                                      ((2, .uint32), fitTime(start)), ((5, .enumeration), sport), ((6, .enumeration), Int64(s.activity.profile.fitSubSport)),
+                                      ((25, .uint16), 0), ((26, .uint16), Int64(laps.count)), ((28, .enumeration), 0)],
+                                     SessionSummary.metrics, of: s, ride: !halve, order: sessionOrder)
+        w.define(local: Local.session, global: 18, fields: sessionColumns.map(\.field))
+        w.data(local: Local.session, sessionColumns.map(\.value))
 
         w.define(local: Local.activity, global: 34, fields: [(253, .uint32), (0, .uint32), (1, .uint16), (2, .enumeration), (3, .enumeration),
                                                              (4, .enumeration), (5, .uint32)])

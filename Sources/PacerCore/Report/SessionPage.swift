@@ -84,21 +84,9 @@ public struct SessionPage {
         return h.bytes
     }
 
+    /// A tile for each summary row with a column (`SessionMetric.Column`) and a value.
     func tiles(_ s: SessionSummary, into h: inout XMLText) {
-        let f = format
-        var tiles: [(String, String)] = [("Distance", f.distance(s.distanceMeters) + " " + f.distanceUnit),
-                                         ("Moving", f.duration(s.movingSeconds)), ("Elapsed", f.duration(s.elapsedSeconds))]
-        if s.activity == .ride {
-            tiles.append(("Speed", f.speed(s.averageSpeed) + " " + f.speedUnit))
-        } else if s.distanceMeters > 0 {
-            tiles.append(("Pace", units.pace(metres: s.distanceMeters, seconds: s.movingSeconds) + " " + f.paceUnit))
-        }
-        if let v = s.heartRateAverage { tiles.append(("Heart rate", f.integer(v) + " avg · " + f.integer(s.heartRateMax) + " max")) }
-        if let v = s.elevationGain { tiles.append(("Climb", f.elevation(v) + " " + f.elevationUnit)) }
-        if let v = s.calories { tiles.append(("Calories", f.integer(v) + " kcal")) }
-        if let v = s.steps { tiles.append(("Steps", String(v))) }
-        if let v = s.powerAverage { tiles.append(("Power", f.integer(v) + " W avg" + (s.powerNormalized.map { " · " + f.integer($0) + " NP" } ?? ""))) }
-        if let v = s.trimp { tiles.append(("TRIMP", f.integer(v))) }
+        let tiles = SessionMetric.Column.of(SessionSummary.metrics).compactMap { c in c.value(s, s.activity, format).map { (c.label(s.activity), $0) } }
         h.raw("<section id=\"summary\"><div class=\"tiles\">")
         for (name, value) in tiles {
             h.raw("<div class=\"tile\">"); h.escaped(name); h.raw("<b>"); h.escaped(value); h.raw("</b></div>")
@@ -175,17 +163,13 @@ public struct SessionPage {
         }
     }
 
+    /// The laps and splits tables: a column for each lap row with one (`SessionMetric.Column`).
     func segments(_ s: SessionSummary, into h: inout XMLText) {
-        let u = units, f = format
+        let columns = SessionMetric.Column.of(SegmentSummary.metrics)
         for (title, id, list) in [("Laps", "laps", s.laps), ("Splits", "splits", s.splits)] where !list.isEmpty {
             ReportHTML.section(title, id: id, into: &h)
-            let rows = list.map { g in
-                [String(g.index), u.distance(g.distanceMeters) + " " + u.distanceUnit, UnitSystem.clock(g.elapsedSeconds),
-                 s.activity == .ride ? f.speed(g.averageSpeed) + " " + f.speedUnit : u.pace(metres: g.distanceMeters, seconds: g.movingSeconds) + f.paceUnit,
-                 f.integer(g.heartRateAverage), f.integer(g.cadenceAverage), g.powerAverage.map { f.integer($0) + " W" } ?? "--"]
-            }
-            ReportHTML.table(["#", "Distance", "Time", s.activity == .ride ? "Speed" : "Pace", "Heart rate", "Cadence", "Power"], rows,
-                             cssClass: id, into: &h)
+            let rows = list.map { g in columns.map { $0.value(g, s.activity, format) ?? "--" } }
+            ReportHTML.table(columns.map { $0.label(s.activity) }, rows, cssClass: id, into: &h)
             h.raw("</section>\n")
         }
     }

@@ -1,7 +1,7 @@
 /// One number of a session's summary or of a lap/split: a row of `SessionSummary.metrics` or
 /// `SegmentSummary.metrics`, which the summary JSON, the journal's summary codec, the human
-/// summary and docs/journal.md all read. Adding a metric is its property, its computation in
-/// `SessionEngine`, one row and its test.
+/// summary, the FIT and TCX exporters, the report page and docs/journal.md all read.
+/// Adding a metric is its property, its computation in `SessionEngine`, one row and its test.
 public struct SessionMetric<Target>: Sendable {
     /// How the value is read and set, by the shape its journal field has (an id's low two bits):
     /// 0 a zigzag varint, 1 a float64 (bit-exact), 2 a count then that many float64, 3 a byte
@@ -55,20 +55,92 @@ public struct SessionMetric<Target>: Sendable {
         public let value: @Sendable (Target, UnitSystem) -> String?
     }
 
+    /// Its field in a FIT message (the session message's for a `SessionSummary` row, the lap
+    /// message's for a `SegmentSummary` row) with the base type and scale the FIT profile gives.
+    /// FIT counts a run's cadence per leg (`perLeg`): a run's or walk's is halved.
+    public struct FIT: Sendable {
+        public let field: FITMessageWriter.Field
+        public let scale: Double
+        public let perLeg: Bool
+
+        public init(_ number: UInt8, _ type: FITMessageWriter.BaseType, scale: Double = 1, perLeg: Bool = false) {
+            field = (number, type)
+            self.scale = scale
+            self.perLeg = perLeg
+        }
+    }
+
+    /// Its element in a TCX lap (`SegmentSummary` rows): plain with `decimals`, a heart rate
+    /// (`<X><Value>bpm</Value></X>`, 1-255), a ride's crank cadence (0-254; a run's has no lap
+    /// element), or whole watts in the lap's `ns3:LX` extension.
+    public struct TCX: Sendable {
+        public enum Form: Sendable { case decimals(Int), heartRate, rideCadence, watts }
+        public let element: String
+        public let form: Form
+        public init(_ element: String, _ form: Form) {
+            self.element = element
+            self.form = form
+        }
+    }
+
+    /// Its place on the report page: a tile for a `SessionSummary` row, a column of the laps and
+    /// splits tables for a `SegmentSummary` row. A nil value leaves the tile out (a cell shows `--`).
+    public struct Column: Sendable {
+        /// Where it stands among the tiles or the table's columns.
+        public let place: Int
+        public let label: @Sendable (Activity) -> String
+        public let value: @Sendable (Target, Activity, MeasurementFormatter) -> String?
+
+        public init(_ place: Int, _ label: String, value: @escaping @Sendable (Target, Activity, MeasurementFormatter) -> String?) {
+            self.init(place, label: { _ in label }, value: value)
+        }
+
+        public init(_ place: Int, label: @escaping @Sendable (Activity) -> String,
+                    value: @escaping @Sendable (Target, Activity, MeasurementFormatter) -> String?) {
+            self.place = place
+            self.label = label
+            self.value = value
+        }
+
+        /// The columns of `table`'s rows, in their places.
+        public static func of(_ table: [SessionMetric]) -> [Column] { table.compactMap(\.column).sorted { $0.place < $1.place } }
+    }
+
     /// Its name in docs/journal.md's field tables.
     public let name: String
     public let value: Value
     public let json: JSON?
     public let journal: Journal?
     public let lines: [Line]
+    public let fit: FIT?
+    public let tcx: TCX?
+    public let column: Column?
 
-    public init(_ name: String, _ value: Value, json: JSON?, journal: (id: UInt64, order: Int)? = nil, lines: [Line] = []) {
+    public init(_ name: String, _ value: Value, json: JSON?, journal: (id: UInt64, order: Int)? = nil, lines: [Line] = [],
+                fit: FIT? = nil, tcx: TCX? = nil, column: Column? = nil) {
         precondition(journal.map { $0.id & 3 == value.shape } ?? true, "metric \(name): a journal id's low two bits are its shape")
         self.name = name
         self.value = value
         self.json = json
         self.journal = journal.map { Journal(id: $0.id, order: $0.order) }
         self.lines = lines
+        self.fit = fit
+        self.tcx = tcx
+        self.column = column
+    }
+
+    /// Copies into `target` every value `source` has under the same name (the rows a session and
+    /// a lap share): a session seen as its one lap.
+    static func copy<Source>(_ source: Source, _ sourceTable: [SessionMetric<Source>], into target: inout Target, _ table: [SessionMetric]) {
+        for row in table {
+            guard let from = sourceTable.first(where: { $0.name == row.name }) else { continue }
+            switch (from.value, row.value) {
+            case let (.double(get, _), .double(_, set)): if let v = get(source) { set(&target, v) }
+            case let (.integer(get, _), .integer(_, set)): if let v = get(source) { set(&target, v) }
+            case let (.time(get, _), .time(_, set)): if let v = get(source) { set(&target, v) }
+            default: continue
+            }
+        }
     }
 
     /// The JSON keys the row writes (none without a JSON form).
