@@ -12,6 +12,11 @@ public struct CourseCueKind: Equatable, Hashable, Sendable {
     public let isTurn: Bool
 
     public static let generic = CourseCueKind(name: "generic", tcx: "Generic", fit: 0, isTurn: false)
+    public static let summit = CourseCueKind(name: "summit", tcx: "Summit", fit: 1, isTurn: false)
+    public static let valley = CourseCueKind(name: "valley", tcx: "Valley", fit: 2, isTurn: false)
+    public static let water = CourseCueKind(name: "water", tcx: "Water", fit: 3, isTurn: false)
+    public static let food = CourseCueKind(name: "food", tcx: "Food", fit: 4, isTurn: false)
+    public static let danger = CourseCueKind(name: "danger", tcx: "Danger", fit: 5, isTurn: false)
     public static let left = CourseCueKind(name: "left", tcx: "Left", fit: 6, isTurn: true)
     public static let right = CourseCueKind(name: "right", tcx: "Right", fit: 7, isTurn: true)
     public static let straight = CourseCueKind(name: "straight", tcx: "Straight", fit: 8, isTurn: true)
@@ -22,13 +27,7 @@ public struct CourseCueKind: Equatable, Hashable, Sendable {
     public static let uTurn = CourseCueKind(name: "u_turn", tcx: nil, fit: 23, isTurn: true)
 
     public static let all: [CourseCueKind] = [
-        generic,
-        CourseCueKind(name: "summit", tcx: "Summit", fit: 1, isTurn: false),
-        CourseCueKind(name: "valley", tcx: "Valley", fit: 2, isTurn: false),
-        CourseCueKind(name: "water", tcx: "Water", fit: 3, isTurn: false),
-        CourseCueKind(name: "food", tcx: "Food", fit: 4, isTurn: false),
-        CourseCueKind(name: "danger", tcx: "Danger", fit: 5, isTurn: false),
-        left, right, straight,
+        generic, summit, valley, water, food, danger, left, right, straight,
         CourseCueKind(name: "first_aid", tcx: "First Aid", fit: 9, isTurn: false),
         CourseCueKind(name: "category_4", tcx: "4th Category", fit: 10, isTurn: false),
         CourseCueKind(name: "category_3", tcx: "3rd Category", fit: 11, isTurn: false),
