@@ -9,11 +9,4 @@ public struct CourseCue: Equatable, Sendable {
     public var latitude: Double
     public var longitude: Double
 
-    public init(name: String, kind: CourseCueKind, distance: Double, latitude: Double, longitude: Double) {
-        self.name = name
-        self.kind = kind
-        self.distance = distance
-        self.latitude = latitude
-        self.longitude = longitude
-    }
 }

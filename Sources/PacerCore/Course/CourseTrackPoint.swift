@@ -7,10 +7,4 @@ public struct CourseTrackPoint: Equatable, Sendable {
     /// Metres from the first point, along the track (ellipsoidal).
     public var distance: Double
 
-    public init(latitude: Double, longitude: Double, elevation: Double? = nil, distance: Double = 0) {
-        self.latitude = latitude
-        self.longitude = longitude
-        self.elevation = elevation
-        self.distance = distance
-    }
 }
