@@ -29,12 +29,17 @@ public final class FileByteSource {
     /// A whole text file (or standard input) of at most `limit` bytes: a config or a BLE log is
     /// read into memory, and one that never ends (a link to /dev/zero) must not take it all.
     public static func readText(_ path: String, limit: Int) throws -> String {
+        String(decoding: try readBytes(path, limit: limit), as: UTF8.self)
+    }
+
+    /// A whole file of at most `limit` bytes, as bytes (a course file, which may be binary).
+    public static func readBytes(_ path: String, limit: Int) throws -> [UInt8] {
         var bytes: [UInt8] = []
         try FileByteSource(path: path).forEachChunk {
             guard bytes.count + $0.count <= limit else { throw SystemError("read \(path) (more than \(limit) bytes)", errno: EFBIG) }
             bytes.append(contentsOf: $0)
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Calls `body` with each chunk read (read(2)) until end of file. The chunk is only valid inside `body`.

@@ -44,14 +44,19 @@ enum DaemonCommands {
             let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
             let req = try request(parsed)
             if name != "start" { try noPositionals(parsed) }
-            let options = try DaemonClientOptions(parsed)
-            let connection = try options.connect()
-            try connection.send(req.line)
-            guard let reply = try connection.readReply(classes: ["ACK", "ERROR"], timeout: 5) else {
-                throw DaemonClientError("no reply from pacerd")
-            }
-            return try printReply(reply, options: options)
+            return try send(req, parsed)
         }
+    }
+
+    /// Sends a control request and prints its ACK or ERROR.
+    static func send(_ request: ClientRequest, _ parsed: CommandArguments) throws -> Int32 {
+        let options = try DaemonClientOptions(parsed)
+        let connection = try options.connect()
+        try connection.send(request.line)
+        guard let reply = try connection.readReply(classes: ["ACK", "ERROR"], timeout: 5) else {
+            throw DaemonClientError("no reply from pacerd")
+        }
+        return try printReply(reply, options: options)
     }
 
     private static func noPositionals(_ parsed: CommandArguments) throws {

@@ -1,14 +1,14 @@
 import PacerCore
 import PacerSystem
 
-/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]`:
+/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--json]`:
 /// runs the daemon's session recorder over recordings as fast as possible and prints the summary.
 enum ReplayCommand {
     static let subcommand = Subcommand(
-        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--activity run|walk|ride] [--journal DIR] [--json]",
+        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--json]",
         summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
     ) { args in
-        let arguments = try CommandArguments(args, flags: ["json"], options: ["nmea", "ble", "config", "activity", "journal"])
+        let arguments = try CommandArguments(args, flags: ["json"], options: ["nmea", "ble", "config", "course", "activity", "journal"])
         guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
@@ -37,6 +37,13 @@ enum ReplayCommand {
             }
         }
         var replay = SessionReplay(config: config, activity: activity, notifications: notifications)
+        // The course of --course, else the config's `[course] file`, as pacerd follows it from its start.
+        if let path = arguments.option("course") ?? config.course.file {
+            do { replay.follow(try CourseLoader.load(path)) } catch {
+                printError("pacerctl replay: \(error)")
+                return 1
+            }
+        }
         var decoder = NMEADecoder()
         // With --journal the session is written as the daemon writes it (the same commits, so the
         // same bytes), synced once at the end: an offline replay has no crash to survive, and

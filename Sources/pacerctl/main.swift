@@ -17,6 +17,7 @@ let subcommands: [Subcommand] = [
     DaemonCommands.stop,
     ParseCommand.subcommand,
     ReplayCommand.subcommand,
+    CourseCommand.subcommand,
     BLERecordCommand.subcommand,
     FixesCommand.subcommand,
     SessionsCommand.subcommand,

@@ -97,6 +97,7 @@ final class Daemon {
         try startSensors()
         try startSensorBroadcast()
         startBarometer()
+        startCourse()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()
@@ -161,6 +162,7 @@ final class Daemon {
             server.send(report.line, to: client)
         case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         case .set, .setUndo: server.send(strengthLine(request), to: client)
+        case .course(let file): server.send(courseReply(request, file: file, from: client), to: client)
         }
     }
 
@@ -186,6 +188,7 @@ final class Daemon {
         let live = liveSession(at: now)
         var state = LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors)
         state.goals = liveGoals(live, time: recorder.time(at: now))
+        state.course = recorder.liveCourse
         state.write(into: &stateWriter)
     }
 

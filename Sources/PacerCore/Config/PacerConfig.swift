@@ -8,6 +8,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var athlete = AthleteProfile()
     public var recording = RecordingSettings()
     public var weather = WeatherSettings()
+    /// `[course]`: the course to follow and when the rider is off it (CourseSettings.swift).
+    public var course = CourseSettings()
     /// `[altitude]`: GPS or barometer, and the IIO pressure sensor (AltitudeSettings.swift).
     public var altitude = AltitudeSettings()
     /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
@@ -111,7 +113,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast", "altitude"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "course"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)

@@ -35,7 +35,7 @@ public struct Course: Equatable, Sendable {
 
     public init(_ draft: CourseDraft) throws {
         format = draft.format
-        name = draft.name
+        name = Course.printable(draft.name)
         var points: [CourseTrackPoint] = []
         points.reserveCapacity(draft.points.count)
         var along = 0.0
@@ -62,6 +62,14 @@ public struct Course: Equatable, Sendable {
         if cuesDerived { cues = CourseTurnFinder.turns(of: points) }
         profile = CourseElevationProfile(points)
         climbs = profile.map(ClimbFinder.climbs) ?? []
+    }
+
+    /// A name as STATE, EVENTs and the journal carry it: control characters as spaces, at most
+    /// 100 characters (a course name is a label, not a document).
+    static func printable(_ name: String) -> String {
+        let cleaned = String(name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+        let trimmed = cleaned.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return trimmed.count <= 100 ? trimmed : String(trimmed.prefix(100))
     }
 
     /// Cues at their distance along the track: the file's distance when it gives a usable one,

@@ -16,7 +16,7 @@ public struct CourseElevationProfile: Equatable, Sendable {
 
     /// Nil when fewer than two points have an elevation.
     init?(_ points: [CourseTrackPoint]) {
-        let known = points.compactMap { p in p.elevation.map { (p.distance, $0) } }
+        let known = Self.withoutJumps(points.compactMap { p in p.elevation.map { (p.distance, $0) } })
         guard known.count >= 2, let first = known.first, let last = known.last, last.0 > first.0 else { return nil }
         var raw: [Double] = []
         raw.reserveCapacity(((last.0 - first.0) / Self.step).roundedInt(.up).map { $0 + 1 } ?? 0)
@@ -39,6 +39,27 @@ public struct CourseElevationProfile: Equatable, Sendable {
         start = first.0
         elevations = smoothed
         (ascent, descent) = Self.totals(smoothed)
+    }
+
+    /// A recorded GPS altitude jumps when the receiver's solution changes (40 m between two
+    /// points 50 m apart is in the corpus): no road or trail climbs steeper than `steepest`
+    /// between two points, so what a step has beyond that, and `jumpAllowance` of noise, is
+    /// taken out of it and of every point after it. Terrain-model heights never come near it.
+    static let steepest = 0.4
+    static let jumpAllowance = 3.0
+
+    static func withoutJumps(_ known: [(Double, Double)]) -> [(Double, Double)] {
+        guard var previous = known.first else { return known }
+        var out = [previous]
+        out.reserveCapacity(known.count)
+        var shift = 0.0
+        for (d, e) in known.dropFirst() {
+            let step = e + shift - previous.1, limit = steepest * (d - previous.0) + jumpAllowance
+            if abs(step) > limit { shift -= step - (step > 0 ? limit : -limit) }
+            previous = (d, e + shift)
+            out.append(previous)
+        }
+        return out
     }
 
     /// Elevation at a distance along the course (the ends beyond the profile).

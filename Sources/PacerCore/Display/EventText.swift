@@ -39,6 +39,15 @@ public struct EventText: Sendable {
         case .streak: return "habit \(string("habit") ?? "?"): \(format.integer(number("days"))) in a row"
         case .awardEarned: return "award: \(string("title") ?? string("id") ?? "?")"
         case .reminder: return "reminder: \(string("habit") ?? "a habit") is due today"
+        case .course: return "following \(string("name") ?? "a course"), \(distance(number("distance_m")))"
+        case .offCourse: return "off course: \(short(number("off_course_m"))) away"
+        case .backOnCourse: return "back on course"
+        case .coursePoint: return "\(string("name") ?? string("kind") ?? "cue") in \(short(number("in_m")))"
+        case .climbStarted:
+            return "climb \(format.integer(number("climb"))): \(distance(number("length_m"))) at \(format.integer(number("grade_pct"))) %, "
+                + "+\(format.elevation(number("gain_m"))) \(format.elevationUnit)"
+        case .climbFinished: return "climb \(format.integer(number("climb"))) done"
+        case .courseFinished: return "course finished"
         }
     }
 
@@ -65,6 +74,8 @@ public struct EventText: Sendable {
     }
 
     private func distance(_ metres: Double?) -> String { "\(format.distance(metres)) \(format.distanceUnit)" }
+    /// A short distance (a cue ahead, how far off course) in metres or feet.
+    private func short(_ metres: Double?) -> String { "\(format.elevation(metres)) \(format.elevationUnit)" }
     private func bpm(_ v: Double?, prefix: String = "") -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { "\(prefix)\($0) bpm" } ?? "" }
     private func limit(_ v: Double?) -> String { v.flatMap { $0.roundedInt(.towardZero) }.map { " (limit \($0))" } ?? "" }
 }

@@ -18,6 +18,8 @@ public enum ClientRequest: Equatable, Sendable {
     /// A set of the strength session (`ClientRequest+Set`).
     case set(StrengthSetEntry)
     case setUndo
+    /// Follow the course in this file (an absolute path on the daemon's machine); nil clears it.
+    case course(file: String?)
 
     /// The `cmd` name, as it appears on the wire and in ACKs.
     public var command: String {
@@ -36,13 +38,14 @@ public enum ClientRequest: Equatable, Sendable {
         case .awards: "awards"
         case .load: "load"
         case .set, .setUndo: "set"
+        case .course: "course"
         }
     }
 
     /// Commands that change what is recorded; only trusted peers may send them.
     public var isControl: Bool {
         switch self {
-        case .start, .pause, .resume, .lap, .stop, .set, .setUndo: true
+        case .start, .pause, .resume, .lap, .stop, .set, .setUndo, .course: true
         case .status, .watch, .sessions, .counters, .goals, .habits, .awards, .load: false
         }
     }
@@ -84,6 +87,12 @@ public enum ClientRequest: Equatable, Sendable {
             guard let n = value.number, n >= 1, n <= 100_000, n == n.rounded() else { throw RequestError("\"days\" must be a positive whole number") }
             self = .load(days: n.clampedInt())
         case "set": self = try ClientRequest.set(document)
+        case "course":
+            if document["clear"]?.bool == true { self = .course(file: nil); return }
+            guard let path = document["file"]?.string, path.hasPrefix("/"), path.utf8.count <= 4096, !path.utf8.contains(0) else {
+                throw RequestError("\"file\" must be an absolute path (or \"clear\": true)")
+            }
+            self = .course(file: path)
         default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
         }
     }
@@ -100,6 +109,8 @@ public enum ClientRequest: Equatable, Sendable {
         case .load(let days?): w.key("days"); w.value(days)
         case .set(let entry): ClientRequest.write(entry, into: &w)
         case .setUndo: w.key("undo"); w.value(true)
+        case .course(let file?): w.key("file"); w.value(file)
+        case .course(nil): w.key("clear"); w.value(true)
         default: break
         }
         w.endObject()

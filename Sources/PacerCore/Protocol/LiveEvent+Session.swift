@@ -32,6 +32,10 @@ extension LiveEvent {
             details += [("zone", to.map { .number(Double($0)) } ?? .null),
                         ("previous", from.map { .number(Double($0)) } ?? .null),
                         ("hr", heartRate.map { .number(Double($0)) } ?? .null)]
+        case let .course(_, course):
+            // Every course event's type is a kind (`LiveEventKindTests`).
+            kind = Kind(rawValue: course.type) ?? .error
+            details += course.details
         }
         self.init(kind, time: event.time, details: details)
     }

@@ -9,6 +9,13 @@ public struct LiveEvent: Equatable, Sendable {
         case paused, resumed, autopaused, autoresumed
         case lap, split
         case zoneChanged = "zone_changed"
+        case course
+        case offCourse = "off_course"
+        case backOnCourse = "back_on_course"
+        case coursePoint = "course_point"
+        case climbStarted = "climb_started"
+        case climbFinished = "climb_finished"
+        case courseFinished = "course_finished"
         case heartRateHigh = "hr_high"
         case heartRateLow = "hr_low"
         case heartRateInRange = "hr_in_range"

@@ -9,6 +9,8 @@ public struct LiveState: Equatable, Sendable {
     public var sensors: [LiveSensorState]
     /// Today's goals, the session being recorded counted in; nil (and left out) with no goals set.
     public var goals: GoalReport?
+    /// The course being followed; nil (and left out) without one.
+    public var course: LiveCourse?
     public var weekStart: WeekStart = .monday
 
     public init(time: UTCTime?, session: LiveSession? = nil, gps: LiveGPSState, sensors: [LiveSensorState] = []) {
@@ -30,6 +32,7 @@ public struct LiveState: Equatable, Sendable {
         for sensor in sensors { sensor.write(into: &w) }
         w.endArray()
         if let goals { w.key("goals"); MotivationJSON.goals(goals, weekStart: weekStart, into: &w) }
+        if let course { w.key("course"); course.write(into: &w) }
         w.endObject()
         w.endLine()
     }
@@ -47,5 +50,6 @@ public struct LiveState: Equatable, Sendable {
                   session: json["session"].flatMap { LiveSession(json: $0) },
                   gps: LiveGPSState(json: gps),
                   sensors: (json["sensors"]?.array ?? []).compactMap { LiveSensorState(json: $0) })
+        course = json["course"].flatMap { LiveCourse(json: $0) }
     }
 }

@@ -23,6 +23,7 @@ public enum JournalEntry: Equatable, Sendable {
         case let .lap(t, lap, _): self = .event(.lap(time: t, number: lap.index + 1))
         case let .split(t, split): self = .event(.marker(time: t, kind: "split", detail: String(split.index)))
         case let .zoneChanged(t, _, to, _): self = .event(.marker(time: t, kind: "zone_changed", detail: to.map(String.init) ?? ""))
+        case let .course(t, event): self = .event(.marker(time: t, kind: event.type, detail: event.journalDetail))
         }
     }
 }

@@ -34,6 +34,13 @@ extension SessionRecorder {
         collect { $0.attachWeather(weather, at: input, emit: $1) }
     }
 
+    /// A course to follow from now (nil clears it), at the timeline's present: the session being
+    /// recorded notes it in its journal, and every later session follows it until it is cleared.
+    @discardableResult
+    public mutating func follow(_ course: Course?, at input: InputInstant) -> [RecorderOutput] {
+        collect { $0.follow(course, at: input, emit: $1) }
+    }
+
     /// The periodic heartbeat (about once a second).
     @discardableResult
     public mutating func tick(at input: InputInstant) -> [RecorderOutput] {

@@ -248,6 +248,21 @@ public struct SessionRecorder: ~Copyable, Sendable {
         if case .stop = command { ended(at: input) }
     }
 
+    mutating func follow(_ course: Course?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        if engine.phase.isActive {
+            let at = commandTime(at: input, emit: emit)
+            engine.follow(course, at: at.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        } else {
+            // No session to note it in, and no time to place: the next session starts with it.
+            engine.follow(course, at: input.monotonic) { _ in }
+        }
+        emit(.notice(course.map { "following course \($0.name): \(($0.length / 1000).wholeText()) km, \($0.cues.count) cues, \($0.climbs.count) climbs" }
+            ?? "course cleared"))
+    }
+
+    /// STATE's `course` object (nil without a course).
+    public var liveCourse: LiveCourse? { mutating get { engine.liveCourse() } }
+
     /// The weather `fetchWeather` asked for, fetched (a `SessionWeather` detail): it joins the
     /// session at the timeline's present. Dropped while no session records; a fetch that failed
     /// never comes here, and recording never waits for one.

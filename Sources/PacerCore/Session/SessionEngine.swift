@@ -37,7 +37,7 @@ public struct SessionEngine: Sendable {
     private var lastEstimate: (estimate: PositionEstimate, instant: MonotonicInstant)?
     /// Moving seconds at the last auto-pause transition: a retroactive correction never goes below.
     private var movingAtTransition = 0.0
-    private var moving = 0.0
+    var moving = 0.0
     /// Moving seconds after the last accepted position: a GPS gap that ends where it began is
     /// taken back to here (`creditGap`).
     private var movingAtLastEstimate = 0.0
@@ -46,7 +46,7 @@ public struct SessionEngine: Sendable {
     /// decides (`creditGap`).
     private var gapMovingSeconds = 0.0
     private var gapEnergySeconds = 0.0
-    private var distance = 0.0
+    var distance = 0.0
     private var maxSpeed: Double?
     private var smoothedSpeed: Double?
     private var metKilocalories = 0.0
@@ -60,6 +60,8 @@ public struct SessionEngine: Sendable {
     private var nextSampleSecond: Int64 = 0
     private var pendingRR: [UInt16] = []
     private var lastZone: Int?
+    /// The course followed (`SessionEngine+Course`): kept from one session to the next.
+    var courseMatcher: CourseMatcher?
     /// The heart-rate zone the engine last announced (`zoneChanged`); nil before any.
     public var heartRateZone: Int? { lastZone }
 
@@ -104,12 +106,14 @@ public struct SessionEngine: Sendable {
     }
 
     private mutating func begin(activity: Activity, at instant: MonotonicInstant, time: UTCTime, emit: (SessionOutput) -> Void) {
+        let course = courseMatcher?.course
         self = SessionEngine(config: config, activity: activity)
         started = (instant, time)
         phase = .recording
         lapStart = (SessionTotals(), time)
         splitStart = (SessionTotals(), time)
         emit(.event(.sessionStarted(time: time, activity: activity)))
+        follow(course, at: instant, emit: emit)
         emitSamples(upTo: instant, emit: emit)
     }
 
@@ -153,6 +157,7 @@ public struct SessionEngine: Sendable {
                 applyAutoPause(autoPause.update(speed: estimate.speed, at: instant), at: instant, emit: emit)
             }
             movingAtLastEstimate = moving
+            followCourse(estimate, at: instant, emit: emit)
         }
         checkDistanceMarks(at: instant, emit: emit)
         emitSamples(upTo: instant, emit: emit)
@@ -422,7 +427,7 @@ public struct SessionEngine: Sendable {
 
     // MARK: outputs
 
-    private func utc(_ instant: MonotonicInstant) -> UTCTime {
+    func utc(_ instant: MonotonicInstant) -> UTCTime {
         guard let started else { return UTCTime(millisecondsSinceEpoch: 0) }
         let ms = (instant.nanoseconds - started.instant.nanoseconds) / 1_000_000
         return started.time.adding(milliseconds: ms)

@@ -15,6 +15,8 @@ public enum SessionEvent: Equatable, Sendable {
     case lap(time: UTCTime, lap: SegmentSummary, trigger: LapTrigger)
     case split(time: UTCTime, split: SegmentSummary)
     case zoneChanged(time: UTCTime, from: Int?, to: Int?, heartRate: Int?)
+    /// Following a course: off, back on, a cue ahead, a climb, the finish.
+    case course(time: UTCTime, CourseEvent)
 
     /// The protocol's EVENT `type` name.
     public var type: String {
@@ -28,13 +30,14 @@ public enum SessionEvent: Equatable, Sendable {
         case .lap: return "lap"
         case .split: return "split"
         case .zoneChanged: return "zone_changed"
+        case let .course(_, event): return event.type
         }
     }
 
     public var time: UTCTime {
         switch self {
         case .sessionStarted(let t, _), .sessionStopped(let t, _), .sessionResumed(let t, _), .paused(let t), .resumed(let t, _),
-             .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _):
+             .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _), .course(let t, _):
             return t
         }
     }

@@ -59,7 +59,14 @@ public struct SessionReplay: ~Copyable {
             .map(\.element)
     }
 
+    /// The course the session follows, given before the first fix (replay's `--course`).
+    public mutating func follow(_ course: Course?) {
+        recorder.follow(course, at: InputInstant(recorded: UTCTime(millisecondsSinceEpoch: 0)))
+    }
+
     public var engine: SessionEngine { recorder.engine }
+    /// STATE's `course` object as the daemon would send it now.
+    public var liveCourse: LiveCourse? { recorder.engine.liveCourse() }
     public var counters: RecorderCounters { recorder.counters }
 
     /// One decoded fix, in stream order; returns what the recorder decided (`RecorderOutput`),
