@@ -16,6 +16,13 @@ public struct CSCMeasurement: Equatable, Sendable {
             self.cumulative = cumulative
             self.lastEventTime1024 = lastEventTime1024
         }
+
+        /// Crank revolutions as CSC and a power meter both send them: a 16-bit count (widened),
+        /// then its event time. Arguments are evaluated in order, so the fields are read in order.
+        static func crank(from reader: inout GATTBytes) throws(GATTDecodingError) -> Revolutions {
+            try Revolutions(cumulative: UInt32(reader.uint16("cumulative crank revolutions")),
+                            lastEventTime1024: reader.uint16("last crank event time"))
+        }
     }
 
     public let flags: UInt8
@@ -25,24 +32,12 @@ public struct CSCMeasurement: Equatable, Sendable {
     public let crank: Revolutions?
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
-        let flags = try reader.uint8("flags")
-        guard flags & 0xFC == 0 else { throw .reservedFlags(flags) }
-        self.flags = flags
-        if flags & 0x01 != 0 {
-            let revolutions = try reader.uint32("cumulative wheel revolutions")
-            wheel = Revolutions(cumulative: revolutions, lastEventTime1024: try reader.uint16("last wheel event time"))
-        } else {
-            wheel = nil
-        }
-        if flags & 0x02 != 0 {
-            let revolutions = try reader.uint16("cumulative crank revolutions")
-            crank = Revolutions(cumulative: UInt32(revolutions), lastEventTime1024: try reader.uint16("last crank event time"))
-        } else {
-            crank = nil
-        }
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        var reader = try GATTBytes(value: bytes)
+        flags = try reader.flags(reserved: 0xFC)
+        wheel = flags & 0x01 != 0 ? try Revolutions(cumulative: reader.uint32("cumulative wheel revolutions"),
+                                                    lastEventTime1024: reader.uint16("last wheel event time")) : nil
+        crank = flags & 0x02 != 0 ? try .crank(from: &reader) : nil
+        try reader.end()
     }
 
     /// Revolutions and seconds between two readings of a counter that wraps at

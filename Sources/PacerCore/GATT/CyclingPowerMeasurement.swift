@@ -66,8 +66,7 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
     public var accumulatedTorqueNewtonMetres: Double? { accumulatedTorque32.map { Double($0) / 32 } }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
+        var reader = try GATTBytes(value: bytes)
         let flags = try reader.uint16("flags")
         // Reserved bits live in the high byte; the error carries that byte.
         guard flags & 0xE000 == 0 else { throw .reservedFlags(UInt8(flags >> 8)) }
@@ -78,30 +77,13 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
         pedalPowerBalanceIsLeft = has(1)
         accumulatedTorque32 = has(2) ? try reader.uint16("accumulated torque") : nil
         accumulatedTorqueIsCrankBased = has(3)
-        if has(4) {
-            let revolutions = try reader.uint32("cumulative wheel revolutions")
-            wheel = .init(cumulative: revolutions, lastEventTime2048: try reader.uint16("last wheel event time"))
-        } else {
-            wheel = nil
-        }
-        if has(5) {
-            let revolutions = try reader.uint16("cumulative crank revolutions")
-            crank = .init(cumulative: UInt32(revolutions), lastEventTime1024: try reader.uint16("last crank event time"))
-        } else {
-            crank = nil
-        }
-        if has(6) {
-            let maximum = try reader.int16("maximum force magnitude")
-            forceNewtons = .init(maximum: maximum, minimum: try reader.int16("minimum force magnitude"))
-        } else {
-            forceNewtons = nil
-        }
-        if has(7) {
-            let maximum = try reader.int16("maximum torque magnitude")
-            torque32 = .init(maximum: maximum, minimum: try reader.int16("minimum torque magnitude"))
-        } else {
-            torque32 = nil
-        }
+        wheel = has(4) ? try .init(cumulative: reader.uint32("cumulative wheel revolutions"),
+                                   lastEventTime2048: reader.uint16("last wheel event time")) : nil
+        crank = has(5) ? try .crank(from: &reader) : nil
+        forceNewtons = has(6) ? try .init(maximum: reader.int16("maximum force magnitude"),
+                                          minimum: reader.int16("minimum force magnitude")) : nil
+        torque32 = has(7) ? try .init(maximum: reader.int16("maximum torque magnitude"),
+                                      minimum: reader.int16("minimum torque magnitude")) : nil
         if has(8) {
             // Maximum in the low 12 bits, minimum in the high 12 bits of a 24-bit little-endian value.
             let low = try reader.uint16("extreme angles")
@@ -113,6 +95,6 @@ public struct CyclingPowerMeasurement: Equatable, Sendable {
         topDeadSpotAngleDegrees = has(9) ? try reader.uint16("top dead spot angle") : nil
         bottomDeadSpotAngleDegrees = has(10) ? try reader.uint16("bottom dead spot angle") : nil
         accumulatedEnergyKilojoules = has(11) ? try reader.uint16("accumulated energy") : nil
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        try reader.end()
     }
 }

@@ -8,9 +8,8 @@ public struct EnvironmentalElevation: Equatable, Sendable {
     public var metres: Double { Double(centimetres) / 100 }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
+        var reader = try GATTBytes(value: bytes)
         centimetres = try reader.int24("elevation")
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        try reader.end()
     }
 }

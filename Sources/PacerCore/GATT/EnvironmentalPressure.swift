@@ -10,10 +10,9 @@ public struct EnvironmentalPressure: Equatable, Sendable {
     public var pascals: Double { Double(decipascals) / 10 }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
+        var reader = try GATTBytes(value: bytes)
         decipascals = try reader.uint32("pressure")
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        try reader.end()
         // Below 100 hPa (16 km up) or above 1200 hPa no athlete breathes: a broken sensor.
         guard (100_000...1_200_000 as ClosedRange<UInt32>).contains(decipascals) else {
             throw .outOfRange(field: "pressure (0.1 Pa)", value: Int(decipascals))

@@ -7,10 +7,9 @@ public struct EnvironmentalTemperature: Equatable, Sendable {
     public var celsius: Double { Double(centidegrees) / 100 }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
+        var reader = try GATTBytes(value: bytes)
         centidegrees = try reader.int16("temperature")
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        try reader.end()
         // 0x8000 is the specification's "value is not known".
         guard centidegrees != Int16.min else { throw .outOfRange(field: "temperature (0.01 degC)", value: Int(centidegrees)) }
     }

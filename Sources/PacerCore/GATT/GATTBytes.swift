@@ -9,7 +9,19 @@ struct GATTBytes {
         self.offset = offset
     }
 
+    /// A reader over a whole characteristic value, which is never empty: every characteristic
+    /// sends at least its first field.
+    init(value bytes: [UInt8]) throws(GATTDecodingError) {
+        guard !bytes.isEmpty else { throw .empty }
+        self.init(bytes)
+    }
+
     var remaining: Int { bytes.count - offset }
+
+    /// Ends a decode: bytes after the last announced field mean the flags and the length disagree.
+    func end() throws(GATTDecodingError) {
+        guard remaining == 0 else { throw .unexpectedTrailingBytes(offset: offset, count: remaining) }
+    }
 
     private mutating func take(_ count: Int, _ field: String) throws(GATTDecodingError) -> Int {
         guard remaining >= count else {
@@ -22,6 +34,14 @@ struct GATTBytes {
 
     mutating func uint8(_ field: String) throws(GATTDecodingError) -> UInt8 {
         bytes[try take(1, field)]
+    }
+
+    /// A one-byte flags field, rejected when a bit the specification reserves (set in `reserved`)
+    /// is set: the layout after it cannot be trusted.
+    mutating func flags(reserved: UInt8) throws(GATTDecodingError) -> UInt8 {
+        let flags = try uint8("flags")
+        guard flags & reserved == 0 else { throw .reservedFlags(flags) }
+        return flags
     }
 
     mutating func uint16(_ field: String) throws(GATTDecodingError) -> UInt16 {

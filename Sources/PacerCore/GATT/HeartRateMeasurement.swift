@@ -33,11 +33,8 @@ public struct HeartRateMeasurement: Equatable, Sendable {
     public var isHeartRateValid: Bool { sensorContact != .notDetected }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
-        let flags = try reader.uint8("flags")
-        guard flags & 0xE0 == 0 else { throw .reservedFlags(flags) }
-        self.flags = flags
+        var reader = try GATTBytes(value: bytes)
+        flags = try reader.flags(reserved: 0xE0)
         isSixteenBitRate = flags & 0x01 != 0
         beatsPerMinute = isSixteenBitRate ? try reader.uint16("heart rate (uint16)") : UInt16(try reader.uint8("heart rate"))
         switch (flags & 0x04 != 0, flags & 0x02 != 0) {
@@ -58,8 +55,6 @@ public struct HeartRateMeasurement: Equatable, Sendable {
         rrIntervals1024 = rr
         ignoredTrailingBytes = reader.remaining
         // Without RR intervals, extra bytes mean the flags and the length disagree.
-        if flags & 0x10 == 0, reader.remaining > 0 {
-            throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining)
-        }
+        if flags & 0x10 == 0 { try reader.end() }
     }
 }

@@ -22,16 +22,13 @@ public struct RSCMeasurement: Equatable, Sendable {
     public var totalDistanceMetres: Double? { totalDistanceDecimetres.map { Double($0) / 10 } }
 
     public init(bytes: [UInt8]) throws(GATTDecodingError) {
-        guard !bytes.isEmpty else { throw .empty }
-        var reader = GATTBytes(bytes)
-        let flags = try reader.uint8("flags")
-        guard flags & 0xF8 == 0 else { throw .reservedFlags(flags) }
-        self.flags = flags
+        var reader = try GATTBytes(value: bytes)
+        flags = try reader.flags(reserved: 0xF8)
         isRunning = flags & 0x04 != 0
         speed256 = try reader.uint16("instantaneous speed")
         cadencePerMinute = try reader.uint8("instantaneous cadence")
         strideLengthCentimetres = flags & 0x01 != 0 ? try reader.uint16("instantaneous stride length") : nil
         totalDistanceDecimetres = flags & 0x02 != 0 ? try reader.uint32("total distance") : nil
-        guard reader.remaining == 0 else { throw .unexpectedTrailingBytes(offset: reader.offset, count: reader.remaining) }
+        try reader.end()
     }
 }
