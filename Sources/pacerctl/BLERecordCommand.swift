@@ -13,13 +13,12 @@ enum BLERecordCommand {
         summary: "print every BLE sensor notification in the BLE log format (BlueZ, system bus)"
     ) { arguments in
         let args = try CommandArguments(arguments, options: ["device", "duration"])
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        try args.expectNoPositionals()
         var devices: [BluetoothAddress] = []
         for text in args.options("device") {
             do { devices.append(try BluetoothAddress(text)) } catch { throw UsageError("--device: \(error)") }
         }
-        let duration = try args.number("duration")
-        if let duration, duration <= 0 { throw UsageError("--duration must be positive") }
+        let duration = try args.positiveNumber("duration")
 
         let bus = try DBusConnection(address: DBusConnection.systemBusAddress)
         let out = BufferedOutput()

@@ -16,4 +16,18 @@ enum CommandOutput {
         try bytes.withUnsafeBytes { try out.write(bytes: $0) }
         try out.flush()
     }
+
+    /// A JSON array with one object per element, as one line; `object` writes an element's keys.
+    static func write<Element>(array elements: [Element], capacity: Int = 256,
+                               _ object: (inout JSONWriter, Element) -> Void) throws {
+        var w = JSONWriter(capacity: capacity)
+        w.beginArray()
+        for element in elements {
+            w.beginObject()
+            object(&w, element)
+            w.endObject()
+        }
+        w.endArray()
+        try write(w)
+    }
 }

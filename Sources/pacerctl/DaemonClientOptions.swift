@@ -6,7 +6,7 @@ import PacerSystem
 
 /// Options shared by the verbs that talk to pacerd: where its socket is, JSON or human output,
 /// and how to show numbers (units, clock) — from flags, else defaults.
-struct DaemonClientOptions {
+struct DaemonClientOptions: OptionGroup {
     static let flags: Set<String> = ["json"]
     static let options: Set<String> = ["socket", "units", "clock", "config"]
     static let usageSuffix = "[--socket PATH] [--json] [--units metric|imperial] [--clock 12|24] [--config FILE]"

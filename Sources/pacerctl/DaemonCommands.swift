@@ -14,9 +14,7 @@ enum DaemonCommands {
     /// A request that reads and changes nothing, answered by one reply of `replyClass`.
     private static func reading(_ request: ClientRequest, replyClass: String, summary: String) -> Subcommand {
         Subcommand(name: request.command, usage: "\(request.command) \(DaemonClientOptions.usageSuffix)", summary: summary) { args in
-            let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
-            try noPositionals(parsed)
-            let options = try DaemonClientOptions(parsed)
+            let options = try DaemonClientOptions.parse(args, positionals: false).options
             let connection = try options.connect()
             try connection.send(request.line)
             guard let reply = try connection.readReply(classes: [replyClass, "ERROR"], timeout: 5) else {
@@ -43,7 +41,7 @@ enum DaemonCommands {
         Subcommand(name: name, usage: "\(usage ?? name) [--socket PATH] [--json]", summary: summary) { args in
             let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options)
             let req = try request(parsed)
-            if name != "start" { try noPositionals(parsed) }
+            if name != "start" { try parsed.expectNoPositionals() }
             return try send(req, parsed)
         }
     }
@@ -57,10 +55,6 @@ enum DaemonCommands {
             throw DaemonClientError("no reply from pacerd")
         }
         return try printReply(reply, options: options)
-    }
-
-    private static func noPositionals(_ parsed: CommandArguments) throws {
-        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
     }
 
     /// Prints a STATE, COUNTERS, ACK or ERROR; returns 1 for an ERROR.

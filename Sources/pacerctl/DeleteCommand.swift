@@ -4,8 +4,7 @@ import PacerSystem
 enum DeleteCommand {
     static let subcommand = Subcommand(name: "delete", usage: "delete ID --yes [--journal DIR]",
                                        summary: "remove a session from history (a tombstone record; nothing is rewritten)") { argv in
-        let args = try CommandArguments(argv, flags: ["yes"], options: HistoryOptions.options)
-        let options = try HistoryOptions(args)
+        let (args, options) = try HistoryOptions.parse(argv, flags: ["yes"])
         let id = try HistoryOptions.sessionID(args)
         guard args.flag("yes") else { throw UsageError("deleting session \(id) needs --yes") }
         guard (try options.openHistory(summaries: false)).row(id: id) != nil else {

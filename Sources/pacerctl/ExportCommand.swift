@@ -7,8 +7,8 @@ import PacerSystem
 enum ExportCommand {
     static let subcommand = Subcommand(name: "export", usage: "export ID --format gpx|tcx|fit|csv [-o FILE] [--journal DIR] | export --pending [--journal DIR]",
                                        summary: "write one session as GPX 1.1, TCX, FIT or CSV (stdout without -o); --pending: what pacerd still owes its [export] outbox") { argv in
-        let args = try CommandArguments(argv.map { $0 == "-o" ? "--output" : $0 }, flags: ["pending"], options: HistoryOptions.options.union(["format", "output"]))
-        let options = try HistoryOptions(args)
+        let (args, options) = try HistoryOptions.parse(argv.map { $0 == "-o" ? "--output" : $0 }, flags: ["pending"],
+                                                       options: ["format", "output"])
         if args.flag("pending") { return try pending(journal: options.journal) }
         let id = try HistoryOptions.sessionID(args)
         guard let name = args.option("format") else { throw UsageError("--format is required") }

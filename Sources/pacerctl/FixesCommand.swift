@@ -13,12 +13,11 @@ enum FixesCommand {
         summary: "print fixes from a live GPS (serial:DEV[@BAUD], gpsd[:HOST[:PORT]], file:PATH[@RATE])"
     ) { args in
         let arguments = try CommandArguments(args, flags: ["json"], options: ["source", "count", "timeout"])
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: arguments.option("source") ?? "serial:/dev/pacer-gps") } catch { throw UsageError("\(error)") }
         let count = try arguments.integer("count", in: 1...Int(Int32.max))
-        let timeout = try arguments.number("timeout")
-        if let timeout, timeout <= 0 { throw UsageError("--timeout must be positive") }
+        let timeout = try arguments.positiveNumber("timeout")
 
         let printer = FixPrinter(json: arguments.flag("json"), limit: count)
         let source = GPSSource(spec: spec)

@@ -3,8 +3,9 @@ import PacerSystem
 
 /// Options every history verb shares: `--journal DIR` (default: the daemon's state directory)
 /// and `--units metric|imperial`.
-struct HistoryOptions {
+struct HistoryOptions: OptionGroup {
     static let defaultJournal = "/var/lib/pacer"
+    static let flags: Set<String> = []
     static let options: Set<String> = ["journal", "units"]
 
     let journal: String
@@ -12,9 +13,14 @@ struct HistoryOptions {
 
     init(_ args: CommandArguments) throws {
         journal = args.option("journal") ?? HistoryOptions.defaultJournal
-        let name = args.option("units") ?? "metric"
+        units = try HistoryOptions.units(args, default: .metric)
+    }
+
+    /// `--units metric|imperial`, else `fallback`.
+    static func units(_ args: CommandArguments, default fallback: UnitSystem) throws -> UnitSystem {
+        let name = args.option("units") ?? fallback.rawValue
         guard let units = UnitSystem(rawValue: name) else { throw UsageError("--units must be metric or imperial, not '\(name)'") }
-        self.units = units
+        return units
     }
 
     /// `summaries: false` reads only the index rows (list and stats).

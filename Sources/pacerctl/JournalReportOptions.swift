@@ -1,13 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PacerCore
 import PacerSystem
 
-/// What `strength`, `evaluate` and offline `set` share: `--config`, `--journal` (default the
-/// config's), `--json`, `--units`, `--today YYYY-MM-DD` (then "now" is the end of that day),
+/// What the verbs that report from the journal with the config's settings share (`goals`,
+/// `habits`, `awards`, `load`, `strength`, `evaluate`): `--config FILE` (default the daemon's;
+/// a missing default file means defaults), `--journal DIR` (default the config's), `--json`,
+/// `--units` (default the config's), `--today YYYY-MM-DD` (then "now" is the end of that day),
 /// and the local calendar.
-struct StrengthOptions {
+struct JournalReportOptions: OptionGroup {
     static let flags: Set<String> = ["json"]
     static let options: Set<String> = ["config", "journal", "units", "today"]
     static let usage = "[--config FILE] [--journal DIR] [--json] [--units metric|imperial] [--today YYYY-MM-DD]"
@@ -25,11 +24,9 @@ struct StrengthOptions {
         config = try ConfigFileOption.load(args)
         journal = args.option("journal") ?? config.journalDirectory
         json = args.flag("json")
-        let name = args.option("units") ?? (config.recording.units == .imperial ? "imperial" : "metric")
-        guard let units = UnitSystem(rawValue: name) else { throw UsageError("--units must be metric or imperial, not '\(name)'") }
-        self.units = units
+        units = try HistoryOptions.units(args, default: config.recording.units == .imperial ? .imperial : .metric)
         calendar = SystemTimeZone.calendar()
-        if let day = try MotivationOptions.day(args.option("today"), name: "--today") {
+        if let day = try JournalReportOptions.day(args.option("today"), name: "--today") {
             today = day
             let midnight = Int64(day + 1) * 86_400_000
             now = midnight - Int64(calendar.offset(atSeconds: midnight / 1000)) * 1000 - 1
@@ -39,6 +36,10 @@ struct StrengthOptions {
         }
     }
 
-    func write(_ text: String) throws { try CommandOutput.write(text) }
-    func write(_ json: JSONWriter) throws { try CommandOutput.write(json) }
+    /// A `YYYY-MM-DD` option (`name` says which, for the error) as a day number, nil when not given.
+    static func day(_ text: String?, name: String) throws -> Int? {
+        guard let text else { return nil }
+        guard let day = LocalCalendar.day(parsing: text) else { throw UsageError("\(name) must be a date YYYY-MM-DD, not '\(text)'") }
+        return day
+    }
 }

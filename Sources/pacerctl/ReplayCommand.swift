@@ -9,7 +9,7 @@ enum ReplayCommand {
         summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
     ) { args in
         let arguments = try CommandArguments(args, flags: ["json"], options: ["nmea", "ble", "config", "course", "activity", "journal"])
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
+        try arguments.expectNoPositionals()
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
         if let name = arguments.option("activity") {

@@ -16,7 +16,7 @@ enum ReportCommand {
                                        summary: "write the history as HTML pages with charts (dashboard, one page per session); incremental") { argv in
         let args = try CommandArguments(argv, options: ["out", "journal", "config", "units", "clock", "today"])
         guard let out = args.option("out") else { throw UsageError("--out DIR is required") }
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        try args.expectNoPositionals()
         let config = try ConfigFileOption.load(args)
         let journal = args.option("journal") ?? config.journalDirectory
         let unitName = args.option("units") ?? (config.recording.units == .imperial ? "imperial" : "metric")
@@ -28,7 +28,7 @@ enum ReportCommand {
         }
         let preferences = DisplayPreferences(units: units, twentyFourHour: twentyFour)
         let calendar = SystemTimeZone.calendar()
-        let today = try MotivationOptions.day(args.option("today"), name: "--today") ?? calendar.day(milliseconds: Int64(time(nil)) * 1000)
+        let today = try JournalReportOptions.day(args.option("today"), name: "--today") ?? calendar.day(milliseconds: Int64(time(nil)) * 1000)
         if mkdir(out, 0o755) != 0, errno != EEXIST { throw SystemError("mkdir \(out)", errno: errno) }
 
         let history = try HistoryOptions.openHistory(journal)

@@ -4,8 +4,7 @@ import PacerSystem
 enum SessionsCommand {
     static let subcommand = Subcommand(name: "sessions", usage: "sessions [--journal DIR] [--json] [--activity A] [--units metric|imperial]",
                                        summary: "list recorded sessions (JSON: the replay summaries, with ids)") { argv in
-        let args = try CommandArguments(argv, flags: ["json"], options: HistoryOptions.options.union(["activity"]))
-        let options = try HistoryOptions(args)
+        let (args, options) = try HistoryOptions.parse(argv, flags: ["json"], options: ["activity"])
         let activity = try HistoryOptions.activity(args)
         let history = try options.openHistory(summaries: args.flag("json"))
         let index = history.index

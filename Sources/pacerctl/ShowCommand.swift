@@ -4,8 +4,7 @@ import PacerSystem
 enum ShowCommand {
     static let subcommand = Subcommand(name: "show", usage: "show ID [--journal DIR] [--json] [--units metric|imperial]",
                                        summary: "print one session's summary, laps and splits") { argv in
-        let args = try CommandArguments(argv, flags: ["json"], options: HistoryOptions.options)
-        let options = try HistoryOptions(args)
+        let (args, options) = try HistoryOptions.parse(argv, flags: ["json"])
         let id = try HistoryOptions.sessionID(args)
         let history = try options.openHistory()
         guard let row = history.row(id: id), let s = history.index.summary(row) else {

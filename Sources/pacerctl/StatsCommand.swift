@@ -4,19 +4,14 @@ import PacerSystem
 enum StatsCommand {
     static let subcommand = Subcommand(name: "stats", usage: "stats --by week|month|year [--activity A] [--journal DIR] [--json] [--units metric|imperial]",
                                        summary: "totals per week, month or year: sessions, distance, moving time, steps, calories") { argv in
-        let args = try CommandArguments(argv, flags: ["json"], options: HistoryOptions.options.union(["by", "activity"]))
-        let options = try HistoryOptions(args)
+        let (args, options) = try HistoryOptions.parse(argv, flags: ["json"], options: ["by", "activity"])
         guard let period = HistoryStatistics.Period(rawValue: args.option("by") ?? "week") else {
             throw UsageError("--by must be week, month or year")
         }
         let history = try options.openHistory(summaries: false)
         let buckets = HistoryStatistics.aggregate(history.index, by: period, activity: try HistoryOptions.activity(args))
-        let out = BufferedOutput()
         if args.flag("json") {
-            var w = JSONWriter(capacity: 128 * buckets.count + 2)
-            w.beginArray()
-            for b in buckets {
-                w.beginObject()
+            try CommandOutput.write(array: buckets, capacity: 128 * buckets.count + 2) { w, b in
                 w.key("period"); w.value(b.label)
                 w.key("sessions"); w.value(b.sessions)
                 w.key("distance_m"); w.value(b.distanceMeters, decimals: 2)
@@ -24,12 +19,9 @@ enum StatsCommand {
                 w.key("elapsed_s"); w.value(b.elapsedSeconds, decimals: 3)
                 w.key("steps"); w.value(b.steps)
                 w.key("calories_kcal"); w.value(b.calories, decimals: 1)
-                w.endObject()
             }
-            w.endArray()
-            w.endLine()
-            try w.withBytes { try out.write(bytes: $0) }
         } else {
+            let out = BufferedOutput()
             let u = options.units
             try out.write("PERIOD    SESSIONS   DIST_\(u.distanceUnit.uppercased())     MOVING     STEPS  CALORIES\n")
             var line = TextColumns(capacity: 128)
@@ -44,8 +36,8 @@ enum StatsCommand {
                 line.newline()
                 try line.bytes.withUnsafeBytes { try out.write(bytes: $0) }
             }
+            try out.flush()
         }
-        try out.flush()
         return 0
     }
 }

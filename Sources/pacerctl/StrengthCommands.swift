@@ -83,11 +83,12 @@ enum StrengthCommands {
         return 0
     }
 
-    static let strength = Subcommand(name: "strength", usage: "strength [EXERCISE] " + StrengthOptions.usage,
+    static let strength = Subcommand(name: "strength", usage: "strength [EXERCISE] " + JournalReportOptions.usage,
                                      summary: "per exercise: sessions, records, momentum, next session; recovery per muscle group") { argv in
-        let args = try CommandArguments(argv, flags: StrengthOptions.flags, options: StrengthOptions.options)
+        let args = try CommandArguments(argv, flags: JournalReportOptions.flags, options: JournalReportOptions.options)
+        // Checked before the options are read: a second EXERCISE is reported before a bad option value.
         guard args.positionals.count <= 1 else { throw UsageError("give at most one EXERCISE (quote a name with spaces)") }
-        let o = try StrengthOptions(args)
+        let o = try JournalReportOptions(args)
         let log = try StrengthHistory.load(directory: o.journal)
         var only: UInt16?
         if let name = args.positionals.first {
@@ -102,17 +103,16 @@ enum StrengthCommands {
         if o.json {
             var w = JSONWriter(capacity: 4096 + log.rows.count * 32)
             StrengthText.strengthJSON(progress, recovery: recovery, into: &w)
-            try o.write(w)
+            try CommandOutput.write(w)
         } else {
-            try o.write(StrengthText.strength(progress, recovery: recovery, units: o.units))
+            try CommandOutput.write(StrengthText.strength(progress, recovery: recovery, units: o.units))
         }
         return 0
     }
 
-    static let evaluate = Subcommand(name: "evaluate", usage: "evaluate [--activity A] " + StrengthOptions.usage,
+    static let evaluate = Subcommand(name: "evaluate", usage: "evaluate [--activity A] " + JournalReportOptions.usage,
                                      summary: "2-4 findings about the latest session against the ones before") { argv in
-        let args = try CommandArguments(argv, flags: StrengthOptions.flags, options: StrengthOptions.options.union(["activity"]))
-        let o = try StrengthOptions(args)
+        let (args, o) = try JournalReportOptions.parse(argv, options: ["activity"])
         let history = try HistoryOptions.openHistory(o.journal)
         let index = history.index
         let rows = (0..<index.count).filter { index.startMilliseconds($0).map { $0 <= o.now } ?? false }
@@ -134,9 +134,9 @@ enum StrengthCommands {
         if o.json {
             var w = JSONWriter(capacity: 1024)
             StrengthText.evaluationJSON(evaluation, into: &w)
-            try o.write(w)
+            try CommandOutput.write(w)
         } else {
-            try o.write(StrengthText.evaluation(evaluation))
+            try CommandOutput.write(StrengthText.evaluation(evaluation))
         }
         return 0
     }

@@ -10,9 +10,7 @@ import PacerSystem
 enum SunCommand {
     static let subcommand = Subcommand(name: "sun", usage: "sun [--at LAT,LON] [--date YYYY-MM-DD] \(DaemonClientOptions.usageSuffix)",
                                        summary: "sunrise and sunset for a place and day (default: pacerd's last fix, today)") { args in
-        let parsed = try CommandArguments(args, flags: DaemonClientOptions.flags, options: DaemonClientOptions.options.union(["at", "date"]))
-        if let extra = parsed.positionals.first { throw UsageError("unexpected argument '\(extra)'") }
-        let options = try DaemonClientOptions(parsed)
+        let (parsed, options) = try DaemonClientOptions.parse(args, options: ["at", "date"], positionals: false)
         var place: (latitude: Double, longitude: Double)?
         var now = UTCTime(millisecondsSinceEpoch: Int64(time(nil)) * 1000)
         if let at = parsed.option("at") {

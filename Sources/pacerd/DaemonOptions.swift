@@ -13,7 +13,7 @@ struct DaemonOptions {
 
     init(_ arguments: [String]) throws {
         let args = try CommandArguments(arguments, options: ["config", "gps", "sensors", "socket", "journal"])
-        guard args.positionals.isEmpty else { throw UsageError("unexpected argument '\(args.positionals[0])'") }
+        try args.expectNoPositionals()
         configPath = args.option("config")
         gpsSource = args.option("gps")
         sensors = args.option("sensors")

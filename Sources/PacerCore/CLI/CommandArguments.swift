@@ -66,4 +66,16 @@ public struct CommandArguments: Sendable {
         guard let v = Double(text), v.isFinite else { throw UsageError("--\(name): '\(text)' is not a number") }
         return v
     }
+
+    /// An option that must be a number above zero (a duration, a timeout).
+    public func positiveNumber(_ name: String) throws -> Double? {
+        guard let v = try number(name) else { return nil }
+        guard v > 0 else { throw UsageError("--\(name) must be positive") }
+        return v
+    }
+
+    /// For the verbs that take no positional argument: the first one is a usage error.
+    public func expectNoPositionals() throws {
+        if let extra = positionals.first { throw UsageError("unexpected argument '\(extra)'") }
+    }
 }
