@@ -60,8 +60,8 @@ struct JSONParser {
         try enter()
         var members: [(String, JSONValue)] = []
         skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; depth -= 1; return .object(members) }
-        while true {
+        if closes(UInt8(ascii: "}")) { return .object(members) }
+        repeat {
             skipSpace()
             guard i < b.count, b[i] == UInt8(ascii: "\"") else { throw fail("expected a key") }
             let key = try parseString()
@@ -69,31 +69,37 @@ struct JSONParser {
             guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1
             members.append((key, try parseValue()))
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard b[i] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-            i += 1
-            depth -= 1
-            return .object(members)
-        }
+        } while try continues(closingWith: UInt8(ascii: "}"), else: "expected ',' or '}'")
+        return .object(members)
     }
 
     private mutating func parseArray() throws(JSONParseError) -> JSONValue {
         try enter()
         var items: [JSONValue] = []
         skipSpace()
-        if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; depth -= 1; return .array(items) }
-        while true {
+        if closes(UInt8(ascii: "]")) { return .array(items) }
+        repeat {
             items.append(try parseValue())
-            skipSpace()
-            guard i < b.count else { throw fail("unexpected end") }
-            if b[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard b[i] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-            i += 1
-            depth -= 1
-            return .array(items)
-        }
+        } while try continues(closingWith: UInt8(ascii: "]"), else: "expected ',' or ']'")
+        return .array(items)
+    }
+
+    /// At the container's closing byte `close`: steps over it and leaves the container.
+    private mutating func closes(_ close: UInt8) -> Bool {
+        guard i < b.count, b[i] == close else { return false }
+        i += 1
+        depth -= 1
+        return true
+    }
+
+    /// After a member or an element: true past a ',' (another follows), false past `close`;
+    /// anything else fails with `expected`.
+    private mutating func continues(closingWith close: UInt8, else expected: String) throws(JSONParseError) -> Bool {
+        skipSpace()
+        guard i < b.count else { throw fail("unexpected end") }
+        if b[i] == UInt8(ascii: ",") { i += 1; return true }
+        guard closes(close) else { throw fail(expected) }
+        return false
     }
 
     private mutating func hexDigit() throws(JSONParseError) -> UInt32 {

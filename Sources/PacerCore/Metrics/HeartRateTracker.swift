@@ -14,8 +14,7 @@ public struct HeartRateTracker: Sendable {
     public private(set) var kilocalories = 0.0
     public private(set) var accepted = 0
     public private(set) var notInContact = 0
-    private var current: (bpm: Int, since: MonotonicInstant)?
-    private var creditedUntil: MonotonicInstant?
+    private var current: HeldReading<Int>?
 
     public init(athlete: AthleteProfile) {
         self.athlete = athlete
@@ -24,8 +23,8 @@ public struct HeartRateTracker: Sendable {
 
     /// The heart rate held at `instant`, if any.
     public func heartRate(at instant: MonotonicInstant) -> Int? {
-        guard let current, instant.seconds(since: current.since) <= HeartRateTracker.holdSeconds else { return nil }
-        return current.bpm
+        guard let current, current.holds(at: instant) else { return nil }
+        return current.value
     }
 
     public func zone(at instant: MonotonicInstant) -> Int? { heartRate(at: instant).flatMap(zone(of:)) }
@@ -40,8 +39,7 @@ public struct HeartRateTracker: Sendable {
     public mutating func accept(_ bpm: Int?, at instant: MonotonicInstant) {
         advance(to: instant)
         if let bpm, bpm > 0 {
-            current = (bpm, instant)
-            creditedUntil = instant
+            current = HeldReading(bpm, at: instant)
             accepted += 1
             maximum = max(maximum ?? bpm, bpm)
         } else {
@@ -52,16 +50,12 @@ public struct HeartRateTracker: Sendable {
 
     /// Credits the held value up to `instant` (call before reading totals, and at stop).
     public mutating func advance(to instant: MonotonicInstant) {
-        guard let current, let from = creditedUntil else { return }
-        let end = min(instant, current.since.advanced(bySeconds: HeartRateTracker.holdSeconds))
-        let dt = end.seconds(since: from)
-        guard dt > 0 else { return }
-        creditedUntil = end
+        guard let bpm = current?.value, let dt = current?.credit(upTo: instant) else { return }
         heldSeconds += dt
-        weightedSum += Double(current.bpm) * dt
-        if let z = zone(of: current.bpm) { zoneSeconds[z - 1] += dt }
-        trimp += EnergyModel.banisterTRIMP(heartRate: Double(current.bpm), minutes: dt / 60, athlete: athlete)
-        kilocalories += EnergyModel.keytelKilocaloriesPerMinute(heartRate: Double(current.bpm), athlete: athlete) * dt / 60
+        weightedSum += Double(bpm) * dt
+        if let z = zone(of: bpm) { zoneSeconds[z - 1] += dt }
+        trimp += EnergyModel.banisterTRIMP(heartRate: Double(bpm), minutes: dt / 60, athlete: athlete)
+        kilocalories += EnergyModel.keytelKilocaloriesPerMinute(heartRate: Double(bpm), athlete: athlete) * dt / 60
     }
 
     /// Time-weighted average of the held values.

@@ -5,33 +5,26 @@ public struct StepCounter: Sendable {
     /// Time-weighted cadence over intervals with cadence above zero.
     private var cadenceSum = 0.0
     private var cadenceSeconds = 0.0
-    private var footpod: (cadence: Double, since: MonotonicInstant)?
-    private var footpodCreditedUntil: MonotonicInstant?
+    private var footpod: HeldReading<Double>?
     public private(set) var current: Double?
 
     public init() {}
 
     /// True while a footpod value is held: the stride model must stay silent.
     public func footpodActive(at instant: MonotonicInstant) -> Bool {
-        guard let footpod else { return false }
-        return instant.seconds(since: footpod.since) <= HeartRateTracker.holdSeconds
+        footpod?.holds(at: instant) ?? false
     }
 
     public mutating func footpod(cadence: Double, at instant: MonotonicInstant) {
         advance(to: instant)
-        footpod = (max(0, cadence), instant)
-        footpodCreditedUntil = instant
+        footpod = HeldReading(max(0, cadence), at: instant)
         current = max(0, cadence)
     }
 
     /// Credits the held footpod cadence up to `instant`.
     public mutating func advance(to instant: MonotonicInstant) {
-        guard let footpod, let from = footpodCreditedUntil else { return }
-        let end = min(instant, footpod.since.advanced(bySeconds: HeartRateTracker.holdSeconds))
-        let dt = end.seconds(since: from)
-        guard dt > 0 else { return }
-        footpodCreditedUntil = end
-        add(cadence: footpod.cadence, seconds: dt)
+        guard let cadence = footpod?.value, let dt = footpod?.credit(upTo: instant) else { return }
+        add(cadence: cadence, seconds: dt)
     }
 
     /// A stretch of `seconds` at an estimated cadence (no footpod).

@@ -21,6 +21,34 @@ public struct AwardLedger: Sendable {
         public var progress: Double
     }
 
+    /// The daily or the weekly goals' streak: the session that makes a period's goals met extends
+    /// the streak of the period before.
+    private struct GoalStreak {
+        let goals: [GoalTarget]
+        let periodDays: Int
+        var period = Int.min
+        var totals = DayTotals()
+        /// First day of a period -> periods in a row reached in it.
+        var reached: [Int: Int] = [:]
+
+        init(goals: [GoalTarget], periodDays: Int) {
+            self.goals = goals
+            self.periodDays = periodDays
+        }
+
+        /// Adds a session of the period starting on day `period`: the streak reached when it is
+        /// the session that makes the period's goals met, else nil.
+        mutating func add(_ s: SessionFacts, period: Int) -> Int? {
+            if period != self.period { totals = DayTotals(); self.period = period }
+            let wasMet = GoalReport.allMet(goals, totals)
+            totals.add(s)
+            guard !wasMet, GoalReport.allMet(goals, totals) else { return nil }
+            let streak = (reached[period - periodDays] ?? 0) + 1
+            reached[period] = streak
+            return streak
+        }
+    }
+
     public private(set) var earned: [Award] = []
     public private(set) var next: [Next] = []
 
@@ -42,15 +70,12 @@ public struct AwardLedger: Sendable {
         var seenActivity = Set<Activity>()
         var totalKm = 0.0, count = 0.0, longestFootKm = 0.0, longestHours = 0.0
         var best: [Activity: [Double?]] = [:]
-        var dayTotals = DayTotals(), totalsDay = Int.min
-        var weekTotals = DayTotals(), totalsWeek = Int.min
-        var goalStreak: [Int: Int] = [:]          // day -> goal streak reached that day
-        var weeklyStreak: [Int: Int] = [:]        // week -> weeks in a row
+        var daily = GoalStreak(goals: settings.dailyGoals, periodDays: 1)
+        var weekly = GoalStreak(goals: settings.weeklyGoals, periodDays: 7)
         var habitDone = [[Int: Int]](repeating: [:], count: settings.habits.count)  // day (or week) -> streak
         var habitWeekCount = [[Int: Int]](repeating: [:], count: settings.habits.count)
         var habitDays = [Set<Int>](repeating: [], count: settings.habits.count)
         var early = false
-        let dailyGoals = settings.dailyGoals, weeklyGoals = settings.weeklyGoals
 
         func award(_ id: String, _ title: String, _ family: String, _ s: SessionFacts, _ value: Double) {
             earned.append(Award(id: id, title: title, family: family,
@@ -104,25 +129,12 @@ public struct AwardLedger: Sendable {
                 award("early-start", "Early start (before 06:00)", "early", s, Double(calendar.minuteOfDay(milliseconds: s.start)) / 60)
             }
 
-            // Daily goals: the session that makes the day met extends the goal streak.
-            if day != totalsDay { dayTotals = DayTotals(); totalsDay = day }
-            let wasMet = GoalReport.allMet(dailyGoals, dayTotals)
-            dayTotals.add(s)
-            if !wasMet, GoalReport.allMet(dailyGoals, dayTotals) {
-                let reached = (goalStreak[day - 1] ?? 0) + 1
-                goalStreak[day] = reached
+            if let reached = daily.add(s, period: day) {
                 streakAwards("goal-streak", "Daily goals met", "days", reached: reached, s)
             }
             let week = settings.weekStart.firstDay(ofWeekHolding: day)
-            if week != totalsWeek { weekTotals = DayTotals(); totalsWeek = week }
-            let weekWasMet = GoalReport.allMet(weeklyGoals, weekTotals)
-            weekTotals.add(s)
-            if !weekWasMet, GoalReport.allMet(weeklyGoals, weekTotals) {
-                let reached = (weeklyStreak[week - 7] ?? 0) + 1
-                weeklyStreak[week] = reached
-                if Double(reached) == AwardLedger.weeklyGoalWeeks {
-                    award("weekly-goals-4", "Weekly goals met 4 weeks in a row", "weekly-goals", s, AwardLedger.weeklyGoalWeeks)
-                }
+            if let reached = weekly.add(s, period: week), Double(reached) == AwardLedger.weeklyGoalWeeks {
+                award("weekly-goals-4", "Weekly goals met 4 weeks in a row", "weekly-goals", s, AwardLedger.weeklyGoalWeeks)
             }
             for (h, habit) in settings.habits.enumerated() where habit.isDone(by: s) && !habitDays[h].contains(day) {
                 habitDays[h].insert(day)
@@ -162,13 +174,13 @@ public struct AwardLedger: Sendable {
             next.append(Next(family: "duration", id: "duration-" + t.wholeText(.towardZero) + "h", title: "A session of " + t.wholeText(.towardZero) + " h", target: t, progress: longestHours))
         }
         func longestSoFar(_ streaks: [Int: Int]) -> Double { Double(streaks.values.max() ?? 0) }
-        if !dailyGoals.isEmpty, let t = AwardLedger.streaks.first(where: { $0 > longestSoFar(goalStreak) }) {
+        if !daily.goals.isEmpty, let t = AwardLedger.streaks.first(where: { $0 > longestSoFar(daily.reached) }) {
             let current = GoalReport(history: history, settings: settings, day: through).streakDays
             next.append(Next(family: "goal-streak", id: "goal-streak-" + t.wholeText(.towardZero), title: "Daily goals met " + t.wholeText(.towardZero) + " days in a row", target: t, progress: Double(current)))
         }
-        if !weeklyGoals.isEmpty, longestSoFar(weeklyStreak) < AwardLedger.weeklyGoalWeeks {
+        if !weekly.goals.isEmpty, longestSoFar(weekly.reached) < AwardLedger.weeklyGoalWeeks {
             let week = settings.weekStart.firstDay(ofWeekHolding: through)
-            let current = weeklyStreak[week] ?? weeklyStreak[week - 7] ?? 0
+            let current = weekly.reached[week] ?? weekly.reached[week - 7] ?? 0
             next.append(Next(family: "weekly-goals", id: "weekly-goals-4", title: "Weekly goals met 4 weeks in a row", target: AwardLedger.weeklyGoalWeeks, progress: Double(current)))
         }
         for (h, habit) in settings.habits.enumerated() {

@@ -47,22 +47,23 @@ public enum MotivationJSON {
     /// were earned, then per family the next one with `earned_at` and `session` null, `value`
     /// the progress so far and `target`.
     public static func awards(_ ledger: AwardLedger, into w: inout JSONWriter) {
+        /// An earned award and a next one begin alike.
+        func begin(id: String, title: String, family: String) {
+            w.beginObject()
+            w.key("id"); w.value(id)
+            w.key("title"); w.value(title)
+            w.key("family"); w.value(family)
+        }
         w.beginArray()
         for a in ledger.earned {
-            w.beginObject()
-            w.key("id"); w.value(a.id)
-            w.key("title"); w.value(a.title)
-            w.key("family"); w.value(a.family)
+            begin(id: a.id, title: a.title, family: a.family)
             w.key("earned_at"); w.value(a.earnedAt)
             w.key("session"); w.value(a.session.description)
             w.key("value"); w.value(a.value, decimals: 3)
             w.endObject()
         }
         for n in ledger.next {
-            w.beginObject()
-            w.key("id"); w.value(n.id)
-            w.key("title"); w.value(n.title)
-            w.key("family"); w.value(n.family)
+            begin(id: n.id, title: n.title, family: n.family)
             w.key("earned_at"); w.null()
             w.key("session"); w.null()
             w.key("value"); w.value(n.progress, decimals: 3)

@@ -27,6 +27,15 @@ public enum NMEASentenceDecoder {
         if r.latitude == nil || r.longitude == nil { r.latitude = nil; r.longitude = nil }
     }
 
+    /// GGA's and GNS's common layout: the position at field 2 and the altitude at 9; the geoid
+    /// separation follows at 11 in GGA (after the altitude's unit) and at 10 in GNS.
+    static func positionAndAltitude(_ r: inout NMEAReport, _ f: NMEAFields, geoidSeparation: Int) {
+        position(&r, f, 2)
+        r.altitudeMSL = f.double(9)
+        r.geoidSeparation = f.double(geoidSeparation)
+        r.hasAltitudeFix = r.altitudeMSL != nil
+    }
+
     /// NMEA 2.3+ FAA mode indicator. `N` (data not valid), `S` (simulator: a receiver in demo
     /// mode inventing a track) and `M` (manual input: a position typed in, not measured) give no
     /// fix to record. gpsd's `faa_mode()` maps `S`/`M` to STATUS_SIM/STATUS_TIME, states in
@@ -54,10 +63,7 @@ public enum NMEASentenceDecoder {
         let measured = quality != 0 && quality != 7 && quality != 8
         r.validity = measured && (r.satellitesUsed ?? 0) >= minimumSatellitesUsed ? .valid : .invalid
         guard r.validity == .valid else { return }
-        position(&r, f, 2)
-        r.altitudeMSL = f.double(9)
-        r.geoidSeparation = f.double(11)
-        r.hasAltitudeFix = r.altitudeMSL != nil
+        positionAndAltitude(&r, f, geoidSeparation: 11)
         return
     }
 
@@ -106,10 +112,7 @@ public enum NMEASentenceDecoder {
         r.satellitesUsed = f.integer(7)
         r.hdop = f.double(8).flatMap(nonNegative)
         guard anyFix else { return }
-        position(&r, f, 2)
-        r.altitudeMSL = f.double(9)
-        r.geoidSeparation = f.double(10)
-        r.hasAltitudeFix = r.altitudeMSL != nil
+        positionAndAltitude(&r, f, geoidSeparation: 10)
         return
     }
 

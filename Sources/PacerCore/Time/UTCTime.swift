@@ -56,16 +56,7 @@ public struct UTCTime: Hashable, Comparable, Sendable {
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fff...](Z|±HH:MM)`; nil for anything else.
     public init?(rfc3339 text: Substring) {
         let b = Array(text.utf8)
-        func num(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= b.count else { return nil }
-            var v = 0
-            for i in from..<(from + count) {
-                let c = b[i]
-                guard c >= 48, c <= 57 else { return nil }
-                v = v * 10 + Int(c - 48)
-            }
-            return v
-        }
+        func num(_ from: Int, _ count: Int) -> Int? { ASCIIDigits.value(b, from, count) }
         guard b.count >= 20, b[4] == 45, b[7] == 45, b[10] == 84 || b[10] == 116 || b[10] == 32,
               b[13] == 58, b[16] == 58,
               let year = num(0, 4), let month = num(5, 2), let day = num(8, 2),

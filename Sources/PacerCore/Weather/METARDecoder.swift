@@ -49,7 +49,7 @@ public enum METARDecoder {
             if report.visibilityMetres == nil, let v = WeatherGroups.metricVisibility(g) { report.visibilityMetres = v; continue }
             if report.visibilityMetres != nil, WeatherGroups.metricVisibility(g) != nil { continue } // a second, directional minimum
             // `1 1/2SM`: a whole number of miles, then the fraction.
-            if report.visibilityMetres == nil, g.count == 1, let whole = WeatherGroups.digits(g, 0, 1), i < groups.count,
+            if report.visibilityMetres == nil, g.count == 1, let whole = ASCIIDigits.value(g, 0, 1), i < groups.count,
                groups[i].contains(UInt8(ascii: "/")), let v = WeatherGroups.statuteMileVisibility(groups[i], whole: whole) {
                 report.visibilityMetres = v
                 i += 1
@@ -62,13 +62,7 @@ public enum METARDecoder {
             }
             if let r = runwayVisualRange(g) { report.runwayVisualRanges.append(r); continue }
             if let w = WeatherGroups.presentWeather(g) { report.weather.append(w); continue }
-            if let s = WeatherGroups.sky(g) {
-                switch s {
-                case .clear(let c): report.clearSky = c
-                case .layer(let l): report.sky.append(l)
-                }
-                continue
-            }
+            if let s = WeatherGroups.sky(g) { s.record(clearSky: &report.clearSky, layers: &report.sky); continue }
             if report.temperatureC == nil, let (t, d) = temperatures(g) { report.temperatureC = t; report.dewpointC = d; continue }
             if report.altimeterHPa == nil, let q = altimeter(g) { report.altimeterHPa = q; continue }
             if g.count > 2, g[0] == UInt8(ascii: "R"), g[1] == UInt8(ascii: "E"),
@@ -91,8 +85,8 @@ public enum METARDecoder {
 
     /// `DDHHMMZ`.
     static func dayTime(_ g: [UInt8]) -> (Int, Int, Int)? {
-        guard g.count == 7, g[6] == UInt8(ascii: "Z"), let d = WeatherGroups.digits(g, 0, 2),
-              let h = WeatherGroups.digits(g, 2, 2), let m = WeatherGroups.digits(g, 4, 2),
+        guard g.count == 7, g[6] == UInt8(ascii: "Z"), let d = ASCIIDigits.value(g, 0, 2),
+              let h = ASCIIDigits.value(g, 2, 2), let m = ASCIIDigits.value(g, 4, 2),
               (1...31).contains(d), h < 24, m < 60 else { return nil }
         return (d, h, m)
     }
@@ -106,7 +100,7 @@ public enum METARDecoder {
             if p.isEmpty || p == [47, 47] { return (true, nil) }
             var sign = 1.0
             if p.first == UInt8(ascii: "M") { sign = -1; p.removeFirst() }
-            guard p.count == 2, let v = WeatherGroups.digits(p, 0, 2) else { return (false, nil) }
+            guard p.count == 2, let v = ASCIIDigits.value(p, 0, 2) else { return (false, nil) }
             return (true, sign * Double(v))
         }
         let t = degrees(g[..<slash]), d = degrees(g[(slash + 1)...])
@@ -118,7 +112,7 @@ public enum METARDecoder {
 
     /// `Q1013` (hPa) or `A2992` (hundredths of an inch of mercury), returned in hPa.
     static func altimeter(_ g: [UInt8]) -> Double? {
-        guard g.count == 5, let v = WeatherGroups.digits(g, 1, 4) else { return nil }
+        guard g.count == 5, let v = ASCIIDigits.value(g, 1, 4) else { return nil }
         switch g[0] {
         case UInt8(ascii: "Q"): return Double(v)
         case UInt8(ascii: "A"): return (Double(v) / 100 * hectopascalsPerInchOfMercury * 10).rounded() / 10
@@ -129,7 +123,7 @@ public enum METARDecoder {
     static func runwayVisualRange(_ g: [UInt8]) -> RunwayVisualRange? {
         guard g.count >= 7, g[0] == UInt8(ascii: "R"), let slash = g.firstIndex(of: UInt8(ascii: "/")), slash >= 3 else { return nil }
         let runway = String(decoding: g[1..<slash], as: UTF8.self)
-        guard WeatherGroups.digits(Array(runway.utf8), 0, 2) != nil, runway.count <= 3 else { return nil }
+        guard ASCIIDigits.value(Array(runway.utf8), 0, 2) != nil, runway.count <= 3 else { return nil }
         var rest = Array(g[(slash + 1)...])
         var trend: Character?
         if let last = rest.last, [UInt8(ascii: "U"), UInt8(ascii: "D"), UInt8(ascii: "N")].contains(last), rest.count > 4 {
@@ -140,13 +134,13 @@ public enum METARDecoder {
         if WeatherGroups.hasSuffix(rest, "FT") { feet = true; rest.removeLast(2) }
         var bound: Character?
         if let first = rest.first, first == UInt8(ascii: "M") || first == UInt8(ascii: "P") { bound = Character(UnicodeScalar(first)); rest.removeFirst() }
-        guard let low = WeatherGroups.digits(rest, 0, 4) else { return nil }
+        guard let low = ASCIIDigits.value(rest, 0, 4) else { return nil }
         var high: Int?
         if rest.count > 4 {
             guard rest[4] == UInt8(ascii: "V") else { return nil }
             var upper = Array(rest[5...])
             if let first = upper.first, first == UInt8(ascii: "M") || first == UInt8(ascii: "P") { upper.removeFirst() }
-            guard upper.count == 4, let h = WeatherGroups.digits(upper, 0, 4) else { return nil }
+            guard upper.count == 4, let h = ASCIIDigits.value(upper, 0, 4) else { return nil }
             high = h
         }
         func metres(_ v: Int) -> Int { feet ? (Double(v) * 0.3048).clampedInt() : v }
@@ -158,11 +152,11 @@ public enum METARDecoder {
     static func decodeRemarks(_ remarks: [String], into report: inout METARReport) {
         for r in remarks {
             let g = Array(r.utf8)
-            if g.count == 9, g[0] == UInt8(ascii: "T"), let st = WeatherGroups.digits(g, 1, 1), let t = WeatherGroups.digits(g, 2, 3),
-               let sd = WeatherGroups.digits(g, 5, 1), let d = WeatherGroups.digits(g, 6, 3), st <= 1, sd <= 1 {
+            if g.count == 9, g[0] == UInt8(ascii: "T"), let st = ASCIIDigits.value(g, 1, 1), let t = ASCIIDigits.value(g, 2, 3),
+               let sd = ASCIIDigits.value(g, 5, 1), let d = ASCIIDigits.value(g, 6, 3), st <= 1, sd <= 1 {
                 report.temperatureC = Double(t) / 10 * (st == 1 ? -1 : 1)
                 report.dewpointC = Double(d) / 10 * (sd == 1 ? -1 : 1)
-            } else if g.count == 6, r.hasPrefix("SLP"), let p = WeatherGroups.digits(g, 3, 3) {
+            } else if g.count == 6, r.hasPrefix("SLP"), let p = ASCIIDigits.value(g, 3, 3) {
                 report.seaLevelPressureHPa = (p < 500 ? 1000 : 900) + Double(p) / 10
             }
         }

@@ -42,7 +42,7 @@ public enum TAFDecoder {
                 report.periods.append(current)
                 if word.hasPrefix("PROB") {
                     current = TAFPeriod(kind: .probability)
-                    current.probability = WeatherGroups.digits(g, 4, 2)
+                    current.probability = ASCIIDigits.value(g, 4, 2)
                     if i < groups.count, text(groups[i]) == "TEMPO" { i += 1 }
                 } else {
                     current = TAFPeriod(kind: word == "BECMG" ? .becoming : .temporary)
@@ -58,7 +58,7 @@ public enum TAFDecoder {
             if word == "CAVOK" { current.cavok = true; current.visibilityMetres = 10000; continue }
             if current.wind == nil, let w = WeatherGroups.wind(g) { current.wind = w; continue }
             if current.visibilityMetres == nil, let v = WeatherGroups.metricVisibility(g) { current.visibilityMetres = v; continue }
-            if current.visibilityMetres == nil, g.count == 1, let whole = WeatherGroups.digits(g, 0, 1), i < groups.count,
+            if current.visibilityMetres == nil, g.count == 1, let whole = ASCIIDigits.value(g, 0, 1), i < groups.count,
                groups[i].contains(UInt8(ascii: "/")), let v = WeatherGroups.statuteMileVisibility(groups[i], whole: whole) {
                 current.visibilityMetres = v
                 i += 1
@@ -66,13 +66,7 @@ public enum TAFDecoder {
             }
             if current.visibilityMetres == nil, let v = WeatherGroups.statuteMileVisibility(g) { current.visibilityMetres = v; continue }
             if let w = WeatherGroups.presentWeather(g) { current.weather.append(w); continue }
-            if let s = WeatherGroups.sky(g) {
-                switch s {
-                case .clear(let c): current.clearSky = c
-                case .layer(let l): current.sky.append(l)
-                }
-                continue
-            }
+            if let s = WeatherGroups.sky(g) { s.record(clearSky: &current.clearSky, layers: &current.sky); continue }
             // Low-level wind shear (`WS010/31022KT`) and US military altimeter (`QNH2992INS`): not shown.
             if word.hasPrefix("WS"), word.contains("/") { continue }
             if word.hasPrefix("QNH"), word.hasSuffix("INS") { continue }
@@ -90,12 +84,12 @@ public enum TAFDecoder {
 
     /// `DDHH/DDHH`, or the older `DDHHHH` (one day, two hours) of reports before November 2008.
     static func validity(_ g: [UInt8]) -> (TAFTime, TAFTime)? {
-        if g.count == 9, g[4] == UInt8(ascii: "/"), let d1 = WeatherGroups.digits(g, 0, 2), let h1 = WeatherGroups.digits(g, 2, 2),
-           let d2 = WeatherGroups.digits(g, 5, 2), let h2 = WeatherGroups.digits(g, 7, 2),
+        if g.count == 9, g[4] == UInt8(ascii: "/"), let d1 = ASCIIDigits.value(g, 0, 2), let h1 = ASCIIDigits.value(g, 2, 2),
+           let d2 = ASCIIDigits.value(g, 5, 2), let h2 = ASCIIDigits.value(g, 7, 2),
            (1...31).contains(d1), (1...31).contains(d2), h1 <= 24, h2 <= 24 {
             return (TAFTime(day: d1, hour: h1), TAFTime(day: d2, hour: h2))
         }
-        if g.count == 6, let d = WeatherGroups.digits(g, 0, 2), let h1 = WeatherGroups.digits(g, 2, 2), let h2 = WeatherGroups.digits(g, 4, 2),
+        if g.count == 6, let d = ASCIIDigits.value(g, 0, 2), let h1 = ASCIIDigits.value(g, 2, 2), let h2 = ASCIIDigits.value(g, 4, 2),
            (1...31).contains(d), h1 <= 24, h2 <= 24 {
             return (TAFTime(day: d, hour: h1), TAFTime(day: h2 <= h1 ? d + 1 : d, hour: h2 == 24 ? 0 : h2))
         }
@@ -104,7 +98,7 @@ public enum TAFDecoder {
 
     /// The older `HHHH` change-group times (`TEMPO 2022`), dated by the validity's first day.
     static func oldChangeTime(_ g: [UInt8], from: TAFTime?) -> (TAFTime, TAFTime)? {
-        guard g.count == 4, let from, let h1 = WeatherGroups.digits(g, 0, 2), let h2 = WeatherGroups.digits(g, 2, 2),
+        guard g.count == 4, let from, let h1 = ASCIIDigits.value(g, 0, 2), let h2 = ASCIIDigits.value(g, 2, 2),
               h1 <= 24, h2 <= 24 else { return nil }
         let d1 = h1 < from.hour ? from.day + 1 : from.day
         let d2 = h2 <= h1 ? d1 + 1 : d1
@@ -113,11 +107,11 @@ public enum TAFDecoder {
 
     /// `FMDDHHMM`, or the older `FMHHMM`, dated by the validity's first day.
     static func fromTime(_ g: [UInt8], validFrom: TAFTime?) -> TAFTime? {
-        if g.count == 6, let from = validFrom, let h = WeatherGroups.digits(g, 2, 2), let m = WeatherGroups.digits(g, 4, 2), h <= 24, m < 60 {
+        if g.count == 6, let from = validFrom, let h = ASCIIDigits.value(g, 2, 2), let m = ASCIIDigits.value(g, 4, 2), h <= 24, m < 60 {
             return TAFTime(day: h < from.hour ? from.day + 1 : from.day, hour: h, minute: m)
         }
-        guard g.count == 8, let d = WeatherGroups.digits(g, 2, 2), let h = WeatherGroups.digits(g, 4, 2),
-              let m = WeatherGroups.digits(g, 6, 2), (1...31).contains(d), h <= 24, m < 60 else { return nil }
+        guard g.count == 8, let d = ASCIIDigits.value(g, 2, 2), let h = ASCIIDigits.value(g, 4, 2),
+              let m = ASCIIDigits.value(g, 6, 2), (1...31).contains(d), h <= 24, m < 60 else { return nil }
         return TAFTime(day: d, hour: h, minute: m)
     }
 
@@ -128,8 +122,8 @@ public enum TAFDecoder {
         var t = Array(g[2..<slash])
         var sign = 1
         if t.first == UInt8(ascii: "M") { sign = -1; t.removeFirst() }
-        guard t.count == 2, let c = WeatherGroups.digits(t, 0, 2), let d = WeatherGroups.digits(g, slash + 1, 2),
-              let h = WeatherGroups.digits(g, slash + 3, 2), (1...31).contains(d), h <= 24 else { return nil }
+        guard t.count == 2, let c = ASCIIDigits.value(t, 0, 2), let d = ASCIIDigits.value(g, slash + 1, 2),
+              let h = ASCIIDigits.value(g, slash + 3, 2), (1...31).contains(d), h <= 24 else { return nil }
         return TAFExtreme(celsius: sign * c, time: TAFTime(day: d, hour: h))
     }
 }

@@ -16,19 +16,6 @@ enum WeatherGroups {
         return groups
     }
 
-    /// The value of `count` ASCII digits at `start`, or nil if any is not a digit or is missing.
-    static func digits(_ g: [UInt8], _ start: Int, _ count: Int) -> Int? {
-        // At most 9 digits: any group longer is not a number of any METAR field, and cannot overflow.
-        guard start >= 0, count > 0, count <= 9, start + count <= g.count else { return nil }
-        var v = 0
-        for i in start..<(start + count) {
-            let c = g[i]
-            guard c >= 48, c <= 57 else { return nil }
-            v = v * 10 + Int(c - 48)
-        }
-        return v
-    }
-
     static func isDigits(_ g: [UInt8]) -> Bool { !g.isEmpty && g.allSatisfy { $0 >= 48 && $0 <= 57 } }
 
     static func hasSuffix(_ g: [UInt8], _ s: StaticString) -> Bool {
@@ -49,18 +36,18 @@ enum WeatherGroups {
         guard body.count >= 5 else { return nil }
         if body.allSatisfy({ $0 == UInt8(ascii: "/") }) { return Wind(direction: nil, variable: false, speed: nil, gust: nil) }
         let variable = body.starts(with: Array("VRB".utf8))
-        let direction = variable ? nil : digits(body, 0, 3)
+        let direction = variable ? nil : ASCIIDigits.value(body, 0, 3)
         guard variable || direction.map({ $0 <= 360 && $0 % 10 == 0 }) == true else { return nil }
         var i = 3
         var speedDigits = 0
         while i + speedDigits < body.count, body[i + speedDigits] >= 48, body[i + speedDigits] <= 57 { speedDigits += 1 }
-        guard speedDigits == 2 || speedDigits == 3, let speed = digits(body, i, speedDigits) else { return nil }
+        guard speedDigits == 2 || speedDigits == 3, let speed = ASCIIDigits.value(body, i, speedDigits) else { return nil }
         i += speedDigits
         var gust: Int?
         if i < body.count {
             guard body[i] == UInt8(ascii: "G") else { return nil }
             let n = body.count - i - 1
-            guard n == 2 || n == 3, let g = digits(body, i + 1, n) else { return nil }
+            guard n == 2 || n == 3, let g = ASCIIDigits.value(body, i + 1, n) else { return nil }
             gust = g
             i = body.count
         }
@@ -70,14 +57,14 @@ enum WeatherGroups {
 
     /// `dddVddd`: the range a variable wind blows from.
     static func windVariation(_ g: [UInt8]) -> (from: Int, to: Int)? {
-        guard g.count == 7, g[3] == UInt8(ascii: "V"), let a = digits(g, 0, 3), let b = digits(g, 4, 3),
+        guard g.count == 7, g[3] == UInt8(ascii: "V"), let a = ASCIIDigits.value(g, 0, 3), let b = ASCIIDigits.value(g, 4, 3),
               a <= 360, b <= 360 else { return nil }
         return (a, b)
     }
 
     /// Visibility in metres: `9999`, `0800`, `4000NE` (a directional minimum), `9999NDV`.
     static func metricVisibility(_ g: [UInt8]) -> Int? {
-        guard g.count >= 4, let v = digits(g, 0, 4) else { return nil }
+        guard g.count >= 4, let v = ASCIIDigits.value(g, 0, 4) else { return nil }
         let rest = Array(g[4...])
         let directions: [[UInt8]] = ["N", "NE", "E", "SE", "S", "SW", "W", "NW", "NDV"].map { Array($0.utf8) }
         guard rest.isEmpty || directions.contains(rest) else { return nil }
@@ -93,10 +80,10 @@ enum WeatherGroups {
         guard !body.isEmpty else { return nil }
         var miles = Double(whole)
         if let slash = body.firstIndex(of: UInt8(ascii: "/")) {
-            guard let n = digits(body, 0, slash), let d = digits(body, slash + 1, body.count - slash - 1), d > 0 else { return nil }
+            guard let n = ASCIIDigits.value(body, 0, slash), let d = ASCIIDigits.value(body, slash + 1, body.count - slash - 1), d > 0 else { return nil }
             miles += Double(n) / Double(d)
         } else {
-            guard whole == 0, let n = digits(body, 0, body.count) else { return nil }
+            guard whole == 0, let n = ASCIIDigits.value(body, 0, body.count) else { return nil }
             miles = Double(n)
         }
         return (miles * metresPerStatuteMile).clampedInt()
@@ -140,7 +127,7 @@ enum WeatherGroups {
         else if let a = SkyLayer.Amount(rawValue: String(text.prefix(3))), a != .verticalVisibility { amount = a; start = 3 }
         else { return nil }
         guard g.count >= start + 3 else { return nil }
-        let height = digits(g, start, 3).map { $0 * 100 }
+        let height = ASCIIDigits.value(g, start, 3).map { $0 * 100 }
         if height == nil, g[start..<(start + 3)].contains(where: { $0 != UInt8(ascii: "/") }) { return nil }
         let suffix = String(decoding: g[(start + 3)...], as: UTF8.self)
         let cloud: SkyLayer.Convective?
@@ -155,5 +142,15 @@ enum WeatherGroups {
         return .layer(SkyLayer(amount: amount, heightFeet: height, convective: cloud))
     }
 
-    enum SkyGroup { case clear(String), layer(SkyLayer) }
+    enum SkyGroup {
+        case clear(String), layer(SkyLayer)
+
+        /// Where a METAR and a TAF period keep a sky group: the clear sky's word, or one more layer.
+        func record(clearSky: inout String?, layers: inout [SkyLayer]) {
+            switch self {
+            case .clear(let c): clearSky = c
+            case .layer(let l): layers.append(l)
+            }
+        }
+    }
 }

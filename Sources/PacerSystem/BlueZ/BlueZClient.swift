@@ -40,11 +40,6 @@ public final class BlueZClient {
     static let propertiesInterface = "org.freedesktop.DBus.Properties"
     static let objectManagerInterface = "org.freedesktop.DBus.ObjectManager"
 
-    struct PendingCall {
-        let deadline: MonotonicInstant
-        let handler: (Result<DBusMessage, DBusFailure>) -> Void
-    }
-
     let bus: DBusConnection
     let configuration: Configuration
     let onEvent: (BlueZClientEvent) -> Void
@@ -55,7 +50,7 @@ public final class BlueZClient {
     var bluezOwner: String?
     var discoveryOn = false
     var discoveryRetryAt: MonotonicInstant?
-    var pending: [UInt32: PendingCall] = [:]
+    let pending = DBusPendingCalls()
     /// Device paths in the order they were first seen: "the first heart-rate sensor seen".
     var seenOrder: [String] = []
 
@@ -91,7 +86,7 @@ public final class BlueZClient {
         }
         while true {
             let now = Clocks.monotonic()
-            expirePendingCalls(at: now)
+            pending.expire(at: now)
             evaluate(at: now)
             reportStatuses(at: now)
             if let deadline, now >= deadline { return }
@@ -125,7 +120,7 @@ public final class BlueZClient {
         let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface,
                                                  method: method, arguments: arguments)
         let serial = try bus.send(message)
-        pending[serial] = PendingCall(deadline: Clocks.monotonic().advanced(bySeconds: timeoutSeconds), handler: handler)
+        pending.add(serial: serial, timeoutSeconds: timeoutSeconds, handler: handler)
     }
 
     /// Like `call`, for calls whose failure is reported through the handler, never thrown.
@@ -141,20 +136,12 @@ public final class BlueZClient {
         }
     }
 
-    func expirePendingCalls(at now: MonotonicInstant) {
-        for (serial, call) in pending where now >= call.deadline {
-            pending[serial] = nil
-            call.handler(.failure(DBusFailure(name: "org.freedesktop.DBus.Error.Timeout", message: "no reply")))
-        }
-    }
-
     // MARK: messages
 
     func handle(_ message: DBusMessage) {
         switch message.kind {
         case .methodReturn, .error:
-            guard let call = pending.removeValue(forKey: message.replySerial) else { return }
-            if let failure = message.failure { call.handler(.failure(failure)) } else { call.handler(.success(message)) }
+            pending.answer(message)
         case .signal:
             handleSignal(message)
         default:

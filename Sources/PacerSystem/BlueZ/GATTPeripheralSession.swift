@@ -22,7 +22,7 @@ final class GATTPeripheralSession {
     var retryAt: MonotonicInstant?
     /// Set by `unregister`: a Release then is the answer to our own UnregisterAdvertisement.
     var stopping = false
-    var calls: [UInt32: BlueZClient.PendingCall] = [:]
+    let calls = DBusPendingCalls()
 
     init(bus: DBusConnection, application: GATTApplication, log: @escaping (String) -> Void) {
         self.bus = bus
@@ -42,10 +42,7 @@ final class GATTPeripheralSession {
 
     /// Handles everything that arrived, retries a failed registration when due, writes the replies.
     func pump(at now: MonotonicInstant) {
-        for (serial, pending) in calls where now >= pending.deadline {
-            calls[serial] = nil
-            pending.handler(.failure(DBusFailure(name: "org.freedesktop.DBus.Error.Timeout", message: "no reply")))
-        }
+        calls.expire(at: now)
         if let at = retryAt, now >= at, let owner = bluezOwner {
             retryAt = nil
             register(owner: owner)
@@ -71,21 +68,20 @@ final class GATTPeripheralSession {
         stopping = true
         guard bluezOwner != nil, let adapter else { return }
         var waiting = 0
-        if advertisementRegistered {
+        /// Unregisters `object` (`what`, in the log) from the adapter's `manager`; the answer is awaited below.
+        func unregisterObject(_ object: String, from manager: String, _ method: String, _ what: String) {
             waiting += 1
-            call("org.bluez", adapter, GATTPeripheralSession.advertisingManager, "UnregisterAdvertisement",
-                 [.objectPath(application.advertisementPath)]) { [unowned self] result in
+            call("org.bluez", adapter, manager, method, [.objectPath(object)]) { [unowned self] result in
                 waiting -= 1
-                log("advertisement unregistered" + (result.failureText.map { " (\($0))" } ?? ""))
+                log(what + " unregistered" + (result.failureText.map { " (\($0))" } ?? ""))
             }
         }
+        if advertisementRegistered {
+            unregisterObject(application.advertisementPath, from: GATTPeripheralSession.advertisingManager,
+                             "UnregisterAdvertisement", "advertisement")
+        }
         if applicationRegistered {
-            waiting += 1
-            call("org.bluez", adapter, GATTPeripheralSession.gattManager, "UnregisterApplication",
-                 [.objectPath(application.root)]) { [unowned self] result in
-                waiting -= 1
-                log("GATT application unregistered" + (result.failureText.map { " (\($0))" } ?? ""))
-            }
+            unregisterObject(application.root, from: GATTPeripheralSession.gattManager, "UnregisterApplication", "GATT application")
         }
         let deadline = Clocks.monotonic().advanced(bySeconds: 2)
         while waiting > 0, Clocks.monotonic() < deadline, bus.isConnected {
@@ -103,7 +99,7 @@ final class GATTPeripheralSession {
             let message = try DBusMessage.methodCall(destination: destination, path: path, interface: interface,
                                                      method: method, arguments: arguments)
             let serial = try bus.send(message)
-            calls[serial] = BlueZClient.PendingCall(deadline: Clocks.monotonic().advanced(bySeconds: timeoutSeconds), handler: handler)
+            calls.add(serial: serial, timeoutSeconds: timeoutSeconds, handler: handler)
         } catch {
             handler(.failure(error as? DBusFailure ?? DBusFailure(name: "org.freedesktop.DBus.Error.Failed", message: "\(error)")))
         }
@@ -135,6 +131,18 @@ final class GATTPeripheralSession {
             log("\(what) failed: \(failure); retrying in \(GATTPeripheralSession.retrySeconds.wholeText(.towardZero)) s")
             retryAt = Clocks.monotonic().advanced(bySeconds: GATTPeripheralSession.retrySeconds)
         }
+        /// Registers `object` with the adapter's `manager`, then `done`. AlreadyExists counts as
+        /// registered: an earlier attempt that timed out here did reach bluetoothd.
+        func registerObject(_ object: String, with manager: String, _ method: String, on path: String,
+                            then done: @escaping () -> Void) {
+            call("org.bluez", path, manager, method, [.objectPath(object), .dictionary([])]) { [unowned self] result in
+                guard bluezOwner == owner else { return }
+                if case let .failure(f) = result, f.name != GATTPeripheralSession.alreadyExists {
+                    return retry("\(method) on \(path)", f)
+                }
+                done()
+            }
+        }
         call("org.bluez", "/", "org.freedesktop.DBus.ObjectManager", "GetManagedObjects", timeoutSeconds: 10) { [unowned self] result in
             guard bluezOwner == owner else { return }
             let objects: [String: DBusValue]
@@ -148,24 +156,14 @@ final class GATTPeripheralSession {
                 return retry("finding an adapter", DBusFailure(name: "org.bluez.Error.NotAvailable", message: "no adapter offers GattManager1"))
             }
             adapter = path
-            call("org.bluez", path, GATTPeripheralSession.gattManager, "RegisterApplication",
-                 [.objectPath(application.root), .dictionary([])]) { [unowned self] result in
-                guard bluezOwner == owner else { return }
-                // AlreadyExists: an earlier attempt that timed out here did reach bluetoothd.
-                if case let .failure(f) = result, f.name != GATTPeripheralSession.alreadyExists {
-                    return retry("RegisterApplication on \(path)", f)
-                }
+            registerObject(application.root, with: GATTPeripheralSession.gattManager, "RegisterApplication", on: path) { [unowned self] in
                 applicationRegistered = true
                 log("GATT application registered on \(path) (services \(application.services.map { GATTPeripheralSession.hex($0.uuid) }.joined(separator: ", ")))")
                 guard objects[path]?.stringKeyedDictionary?[GATTPeripheralSession.advertisingManager] != nil else {
                     return log("\(path) offers no LEAdvertisingManager1: not advertising")
                 }
-                call("org.bluez", path, GATTPeripheralSession.advertisingManager, "RegisterAdvertisement",
-                     [.objectPath(application.advertisementPath), .dictionary([])]) { [unowned self] result in
-                    guard bluezOwner == owner else { return }
-                    if case let .failure(f) = result, f.name != GATTPeripheralSession.alreadyExists {
-                        return retry("RegisterAdvertisement on \(path)", f)
-                    }
+                registerObject(application.advertisementPath, with: GATTPeripheralSession.advertisingManager, "RegisterAdvertisement",
+                               on: path) { [unowned self] in
                     advertisementRegistered = true
                     log("advertising as '\(application.localName)'")
                 }
@@ -178,8 +176,7 @@ final class GATTPeripheralSession {
     func handle(_ message: DBusMessage) {
         switch message.kind {
         case .methodReturn, .error:
-            guard let pending = calls.removeValue(forKey: message.replySerial) else { return }
-            if let failure = message.failure { pending.handler(.failure(failure)) } else { pending.handler(.success(message)) }
+            calls.answer(message)
         case .signal:
             guard message.member == "NameOwnerChanged", message.sender == "org.freedesktop.DBus" else { return }
             let args = message.arguments()
