@@ -39,8 +39,8 @@ enum CourseCommand {
                 guard let resolved = realpath(path, nil) else { throw UsageError("\(path): \(String(cString: strerror(errno)))") }
                 file = String(cString: resolved)
                 free(resolved)
-            } else if let extra = parsed.positionals.first {
-                throw UsageError("unexpected argument '\(extra)'")
+            } else {
+                try parsed.expectNoPositionals()
             }
             return try DaemonCommands.send(.course(file: file), parsed)
         default:
