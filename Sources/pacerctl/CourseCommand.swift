@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PacerCore
 import PacerSystem
 
@@ -35,10 +32,7 @@ enum CourseCommand {
             var file: String?
             if action == "load" {
                 guard parsed.positionals.count == 1, let path = parsed.positionals.first else { throw UsageError("course load takes one FILE") }
-                // pacerd opens it, from its own working directory: the path goes absolute.
-                guard let resolved = realpath(path, nil) else { throw UsageError("\(path): \(String(cString: strerror(errno)))") }
-                file = String(cString: resolved)
-                free(resolved)
+                do { file = try AbsolutePath.resolve(path) } catch { throw UsageError("\(error)") }
             } else {
                 try parsed.expectNoPositionals()
             }

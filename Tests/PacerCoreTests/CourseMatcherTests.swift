@@ -23,7 +23,7 @@ final class CourseMatcherTests: XCTestCase {
             }
         }
         XCTAssertTrue(matcher.finished, file: file, line: line)
-        XCTAssertEqual(matcher.offCourseCount, 0, file: file, line: line)
+        XCTAssertEqual(matcher.tally.offCourseCount, 0, file: file, line: line)
         return events
     }
 
@@ -51,7 +51,7 @@ final class CourseMatcherTests: XCTestCase {
         XCTAssertTrue(course.isLoop)
         var matcher = CourseMatcher(course: course)
         let events = S.follow(&matcher, S.ride(square + square.dropFirst()))
-        XCTAssertEqual(matcher.offCourseCount, 0)
+        XCTAssertEqual(matcher.tally.offCourseCount, 0)
         XCTAssertEqual(events.filter { $0.event == .courseFinished }.count, 1)
         // Near the end of the second lap, progress is near the end of the loop again.
         XCTAssertEqual(try XCTUnwrap(matcher.along), 2000, accuracy: 40)
@@ -69,9 +69,9 @@ final class CourseMatcherTests: XCTestCase {
         if case let .offCourse(offset)? = off.first?.event { XCTAssertEqual(offset, 70, accuracy: 12) }
         XCTAssertEqual(back.first?.1 ?? 0, 1200, accuracy: 10)
         XCTAssertTrue(matcher.finished)
-        XCTAssertEqual(matcher.offCourseCount, 1)
+        XCTAssertEqual(matcher.tally.offCourseCount, 1)
         // Off from 40 m out on the way up to 20 m out on the way back: (260 + 200 + 280) m at 6 m/s.
-        XCTAssertEqual(matcher.offCourseSeconds, 740 / 6, accuracy: 4)
+        XCTAssertEqual(matcher.tally.offCourseSeconds, 740 / 6, accuracy: 4)
     }
 
     func testAShortcutMovesProgressToWhereTheRiderRejoins() throws {
@@ -82,7 +82,7 @@ final class CourseMatcherTests: XCTestCase {
         XCTAssertEqual(back.count, 1, "\(events)")
         XCTAssertEqual(back.first ?? 0, 1580, accuracy: 30)
         XCTAssertTrue(matcher.finished)
-        XCTAssertLessThan(matcher.farthest, course.length + 1)
+        XCTAssertLessThan(matcher.tally.farthest, course.length + 1)
     }
 
     func testCuesAreAnnouncedAt200And50MetresAhead() throws {

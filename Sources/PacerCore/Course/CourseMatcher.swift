@@ -22,11 +22,8 @@ public struct CourseMatcher: Sendable {
     public private(set) var along: Double?
     public private(set) var onCourse = false
     public private(set) var finished = false
-    /// Total seconds and separate times off course, for the summary.
-    public private(set) var offCourseSeconds = 0.0
-    public private(set) var offCourseCount = 0
-    /// The farthest progress reached, for the summary's completed fraction.
-    public private(set) var farthest = 0.0
+    /// What the summary keeps of it: how far the rider got, how long and how often off course.
+    public private(set) var tally = CourseTally()
     private var lastOffset: Double?
     private var farSince: MonotonicInstant?
     private var last: MonotonicInstant?
@@ -48,7 +45,7 @@ public struct CourseMatcher: Sendable {
         let heading = heading.flatMap { $0.isFinite ? $0 : nil }
         let dt = last.map { max(0, min(60, instant.seconds(since: $0))) } ?? 0
         last = instant
-        if along != nil, !onCourse { offCourseSeconds += dt }
+        if along != nil, !onCourse { tally.offCourseSeconds += dt }
         let probe = CourseGeometry.Probe(latitude: latitude, longitude: longitude)
         var events: [CourseEvent] = []
         if let current = along, onCourse {
@@ -71,8 +68,8 @@ public struct CourseMatcher: Sendable {
                 farSince = since
                 if instant.seconds(since: since) >= settings.offCourseSeconds {
                     onCourse = false
-                    offCourseCount += 1
-                    offCourseSeconds += instant.seconds(since: since)
+                    tally.offCourseCount += 1
+                    tally.offCourseSeconds += instant.seconds(since: since)
                     events.append(.offCourse(offset: lastOffset ?? found.nearest))
                 }
             }
@@ -90,7 +87,7 @@ public struct CourseMatcher: Sendable {
             }
         }
         if let along, onCourse {
-            farthest = max(farthest, along)
+            tally.farthest = max(tally.farthest, along)
             announceCues(at: along, into: &events)
             followClimbs(at: along, into: &events)
             if !finished, along >= course.length - Self.finishReach {

@@ -1,8 +1,6 @@
 /// The live numbers of STATE's `session` object, one row each, in the order STATE gives them:
 /// `LiveSession` writes and parses them from this table, and sizes its room from it.
-extension SessionLiveState {
-    typealias Metric = SessionMetric<SessionLiveState>
-
+extension SessionLiveState: MetricTable {
     static let cursorKeys = SessionMetric.cursorKeys(metrics)
 
     public static let metrics: [SessionMetric<SessionLiveState>] = [

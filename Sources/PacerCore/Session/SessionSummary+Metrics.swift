@@ -1,10 +1,5 @@
 /// The metric tables, in the order the summary JSON and the human summary give them.
-extension SessionSummary {
-    typealias Metric = SessionMetric<SessionSummary>
-    typealias Line = Metric.Line
-    typealias FIT = Metric.FIT
-    typealias Column = Metric.Column
-
+extension SessionSummary: MetricTable {
     public static let metrics: [SessionMetric<SessionSummary>] = [
         Metric("start", .time(get: { $0.start }, set: { $0.start = $1 }), json: .time("start"), journal: (0, 0),
                lines: [Line(label: "start") { s, _ in s.start?.rfc3339 ?? "-" }]),
@@ -83,12 +78,7 @@ extension SessionSummary {
     ]
 }
 
-extension SegmentSummary {
-    typealias Metric = SessionMetric<SegmentSummary>
-    typealias FIT = Metric.FIT
-    typealias TCX = Metric.TCX
-    typealias Column = Metric.Column
-
+extension SegmentSummary: MetricTable {
     public static let metrics: [SessionMetric<SegmentSummary>] = [
         Metric("index", .integer(get: { $0.index }, set: { $0.index = $1 }), json: .number("index"), journal: (0, 0),
                column: Column(0, "#") { g, _, _ in String(g.index) }),
