@@ -1,14 +1,14 @@
 import PacerCore
 import PacerSystem
 
-/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--json]`:
+/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--events] [--json]`:
 /// runs the daemon's session recorder over recordings as fast as possible and prints the summary.
 enum ReplayCommand {
     static let subcommand = Subcommand(
-        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--json]",
+        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--events] [--json]",
         summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
     ) { args in
-        let arguments = try CommandArguments(args, flags: ["json"], options: ["nmea", "ble", "config", "course", "activity", "journal"])
+        let arguments = try CommandArguments(args, flags: ["json", "events"], options: ["nmea", "ble", "config", "course", "activity", "journal"])
         try arguments.expectNoPositionals()
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
@@ -53,8 +53,18 @@ enum ReplayCommand {
         let journal = try arguments.option("journal").map {
             SessionJournalRecorder(writer: try JournalWriter(directory: $0, options: writerOptions), configSnapshot: configText)
         }
+        // --events: each EVENT as pacerd sends it to watchers (alerts as decided, session events
+        // as they happen), one JSON line each, before the summary.
+        let events = arguments.flag("events") ? BufferedOutput() : nil
         let sink: (RecorderOutput) -> Void = { output in
-            if case .journal(let entry) = output { journal?.apply(entry) }
+            switch output {
+            case .journal(let entry): journal?.apply(entry)
+            // Zone changes reach watchers as alerts once held, as pacerd sends them.
+            case .event(.zoneChanged): break
+            case .event(let event): try? events?.write(String(decoding: LiveEvent(event, sessionID: nil).line, as: UTF8.self))
+            case .alert(let alert): try? events?.write(String(decoding: alert.line, as: UTF8.self))
+            default: break
+            }
         }
         let source = try FileByteSource(path: nmeaPath)
         try source.forEachChunk { chunk in
@@ -70,6 +80,7 @@ enum ReplayCommand {
             summary.id = journal.sessionID
         }
 
+        try events?.flush()
         let out = BufferedOutput()
         if arguments.flag("json") {
             try out.write(summary.json + "\n")
