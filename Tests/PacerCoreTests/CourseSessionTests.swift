@@ -45,6 +45,17 @@ final class CourseSessionTests: XCTestCase {
         let state = LiveState(json: try JSONValue.parse(Array(Self.state(live).utf8)))
         XCTAssertEqual(state?.course?.progress.along ?? 0, live.progress.along ?? -1, accuracy: 0.06)
         XCTAssertEqual(state?.course?.name, "test")
+
+        // What a person reads: `pacerctl status` and the watch screen's course line, the fields too.
+        let text = LiveStateReport(DisplayPreferences()).courseText(live)
+        XCTAssertTrue(text.hasPrefix("test: 2.4"), text)
+        XCTAssertTrue(text.contains(" km to go · ETA "), text)
+        var shown = try XCTUnwrap(state)
+        shown.course = live
+        let frame = WatchScreen(DisplayPreferences()).frame(shown, events: [], connected: true, width: 100)
+        XCTAssertTrue(frame.contains("course  " + text), frame)
+        let context = LiveField.Context(state: shown, lastLap: nil, format: MeasurementFormatter(DisplayPreferences()))
+        XCTAssertEqual(LiveField.named("to_go")?.value(context), MeasurementFormatter(DisplayPreferences()).distance(live.progress.toGo))
     }
 
     func testACourseLoadedWhileIdleIsFollowedByTheNextSessionAndClearedByNil() throws {

@@ -60,6 +60,14 @@ public struct LiveField: Sendable {
             guard let p = LiveField.firstGoal(c) else { return "--" }
             return c.format.integer(100 * p.done / max(p.goal.target, 1e-9)) + "%"
         }, needsSession: false),
+        // Following a course: what is left of it, the next cue, what is left of the climb.
+        LiveField(name: "to_go", label: { "TO GO \($0.format.distanceUnit)" }, value: { c in
+            c.state?.course.flatMap { $0.progress.along != nil ? c.format.distance($0.progress.toGo) : nil } ?? "--"
+        }, needsSession: false),
+        LiveField(name: "next_point", label: { c in "NEXT " + (c.state?.course?.progress.nextCue.map { $0.cue.name.isEmpty ? $0.cue.kind.name : $0.cue.name } ?? "")
+            + " \(c.format.elevationUnit)" }, value: { c in c.format.elevation(c.state?.course?.progress.nextCue?.inMeters) }, needsSession: false),
+        LiveField(name: "climb_left", label: { c in "CLIMB LEFT \(c.format.elevationUnit)" + (c.state?.course?.progress.climb.map { "  \(UnitSystem.fixed($0.grade, 1)) %" } ?? "") },
+                  value: { c in c.format.elevation(c.state?.course?.progress.climb?.gainToGo) }, needsSession: false),
         LiveField(name: "activity", label: { _ in "" }, value: { $0.session?.activity.rawValue ?? "--" }, needsSession: true),
         LiveField(name: "state", label: { _ in "" }, value: { $0.session?.state.rawValue ?? "--" }, needsSession: true),
     ]

@@ -26,12 +26,28 @@ public struct LiveStateReport: Sendable {
         } else {
             row("session", "none (idle)")
         }
+        if let course = state.course { row("course", courseText(course)) }
         row("gps", gpsText(state.gps))
         if state.sensors.isEmpty { row("sensors", "none") }
         for sensor in state.sensors {
             row("sensor", sensorText(sensor))
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "Alpine loop: 84.20 km to go · Turn left in 180 m · climb 2.10 km left, +140 m, 6.5 % · ETA 2:48:00".
+    public func courseText(_ c: LiveCourse) -> String {
+        let p = c.progress
+        guard p.along != nil else { return "\(c.name), \(format.distance(c.distance)) \(format.distanceUnit): not on it yet" }
+        var parts = [p.finished ? "finished" : "\(format.distance(p.toGo)) \(format.distanceUnit) to go"]
+        if !p.onCourse { parts.append("OFF COURSE by \(format.elevation(p.offset)) \(format.elevationUnit)") }
+        if let next = p.nextCue { parts.append("\(next.cue.name.isEmpty ? next.cue.kind.name : next.cue.name) in \(format.elevation(next.inMeters)) \(format.elevationUnit)") }
+        if let climb = p.climb {
+            parts.append("climb \(format.distance(climb.toGo)) \(format.distanceUnit) left, +\(format.elevation(climb.gainToGo)) \(format.elevationUnit), "
+                + "\(UnitSystem.fixed(climb.grade, 1)) %")
+        }
+        if let eta = c.eta, !p.finished { parts.append("ETA \(format.duration(eta))") }
+        return c.name + ": " + parts.joined(separator: " · ")
     }
 
     public func gpsText(_ g: LiveGPSState) -> String {
