@@ -12,9 +12,7 @@
 /// finite or not on the globe (the builder would refuse it too, without saying where).
 public enum GPXCourseReader {
     public static func read(_ bytes: [UInt8]) throws -> CourseDraft {
-        var reading = Reading(bytes)
-        try reading.run()
-        return reading.draft()
+        try Reading.read(bytes)
     }
 
     /// What the text of the element being gathered is for.
@@ -27,38 +25,18 @@ public enum GPXCourseReader {
         case track, route
     }
 
-    private struct Reading {
-        var scanner: XMLScanner
-        /// Local names of the open elements, the root first.
-        var path: [String] = []
+    private struct Reading: XMLCourseReading {
+        var walk: XMLWalk<Field>
         var fileName: String?
         var trackName: String?
         var routeName: String?
         var trackPoints: [CourseDraft.Point] = []
         var routePoints: [CourseDraft.Point] = []
         var cues: [CourseDraft.Cue] = []
-        /// The element whose text is being gathered: what for, its depth, where it began.
-        var gathering: (field: Field, depth: Int, offset: Int)?
-        var gathered = ""
         var point: (list: PointList, value: CourseDraft.Point)?
         var waypoint: (cue: CourseDraft.Cue, type: String?, symbol: String?)?
 
-        init(_ bytes: [UInt8]) { scanner = XMLScanner(bytes) }
-
-        mutating func run() throws {
-            while let event = try nextEvent() {
-                switch event {
-                case .start(let name):
-                    path.append(XMLScanner.localName(name))
-                    try started(name)
-                case .text:
-                    if gathering != nil { gathered += scanner.text() }
-                case .end:
-                    try ended()
-                    path.removeLast()
-                }
-            }
-        }
+        init(_ bytes: [UInt8]) { walk = XMLWalk(bytes, format: "GPX") }
 
         func draft() -> CourseDraft {
             let useTrack = !trackPoints.isEmpty
@@ -66,37 +44,30 @@ public enum GPXCourseReader {
             return CourseDraft(format: "GPX", name: name, points: useTrack ? trackPoints : routePoints, cues: cues)
         }
 
-        private mutating func nextEvent() throws -> XMLScanner.Event? {
-            do {
-                return try scanner.next()
-            } catch {
-                throw CourseError("GPX: \(error)")
-            }
-        }
-
-        private mutating func started(_ name: String) throws {
+        mutating func started(_ name: String) throws {
+            let path = walk.path
             let local = path[path.count - 1]
             switch path.count {
             case 1:
-                guard local == "gpx" else { throw fail("the root element is <\(name)>, not <gpx>") }
+                guard local == "gpx" else { throw walk.fail("the root element is <\(name)>, not <gpx>") }
             case 2:
                 if local == "wpt" {
                     let (latitude, longitude) = try position(of: name)
                     waypoint = (CourseDraft.Cue(name: "", kind: .generic, latitude: latitude, longitude: longitude), nil, nil)
                 } else if local == "name" {
-                    gather(.fileName)
+                    walk.gather(.fileName)
                 }
             case 3:
                 switch (path[1], local) {
-                case ("metadata", "name"): gather(.fileName)
-                case ("trk", "name") where trackName == nil: gather(.trackName)
-                case ("rte", "name") where routeName == nil: gather(.routeName)
+                case ("metadata", "name"): walk.gather(.fileName)
+                case ("trk", "name") where trackName == nil: walk.gather(.trackName)
+                case ("rte", "name") where routeName == nil: walk.gather(.routeName)
                 case ("rte", "rtept"):
                     let (latitude, longitude) = try position(of: name)
                     point = (.route, CourseDraft.Point(latitude: latitude, longitude: longitude))
-                case ("wpt", "name"): gather(.waypointName)
-                case ("wpt", "type"): gather(.waypointType)
-                case ("wpt", "sym"): gather(.waypointSymbol)
+                case ("wpt", "name"): walk.gather(.waypointName)
+                case ("wpt", "type"): walk.gather(.waypointType)
+                case ("wpt", "sym"): walk.gather(.waypointSymbol)
                 default: break
                 }
             case 4:
@@ -104,10 +75,10 @@ public enum GPXCourseReader {
                     let (latitude, longitude) = try position(of: name)
                     point = (.track, CourseDraft.Point(latitude: latitude, longitude: longitude))
                 } else if path[1] == "rte" && path[2] == "rtept" && local == "ele" {
-                    gather(.elevation)
+                    walk.gather(.elevation)
                 }
             case 5:
-                if path[1] == "trk" && path[2] == "trkseg" && path[3] == "trkpt" && local == "ele" { gather(.elevation) }
+                if path[1] == "trk" && path[2] == "trkseg" && path[3] == "trkpt" && local == "ele" { walk.gather(.elevation) }
             case 6:
                 // Garmin's shaping points: rte/rtept/extensions/gpxx:RoutePointExtension/gpxx:rpt.
                 if path[1] == "rte" && path[2] == "rtept" && path[3] == "extensions" && path[4] == "RoutePointExtension" && local == "rpt" {
@@ -121,11 +92,10 @@ public enum GPXCourseReader {
             }
         }
 
-        private mutating func ended() throws {
-            if let g = gathering, g.depth == path.count {
-                gathering = nil
-                let text = gathered
-                gathered = ""
+        mutating func ended(_ gathered: XMLWalk<Field>.Gathered?) throws {
+            let path = walk.path
+            if let g = gathered {
+                let text = g.text
                 switch g.field {
                 case .fileName: fileName = text
                 case .trackName: trackName = text
@@ -159,21 +129,16 @@ public enum GPXCourseReader {
             }
         }
 
-        private mutating func gather(_ field: Field) {
-            gathering = (field, path.count, scanner.tokenOffset)
-            gathered = ""
-        }
-
         /// The `lat` and `lon` attributes of the start tag just read.
         private func position(of element: String) throws -> (Double, Double) {
             (try coordinate("lat", of: element, limit: 90), try coordinate("lon", of: element, limit: 180))
         }
 
         private func coordinate(_ attribute: String, of element: String, limit: Double) throws -> Double {
-            guard let text = scanner.attribute(attribute) else { throw fail("<\(element)> has no \(attribute) attribute") }
-            guard let value = XMLNumber.parse(text) else { throw fail("<\(element)> \(attribute)=\(CourseXMLText.quoted(text)) is not a number") }
+            guard let text = walk.scanner.attribute(attribute) else { throw walk.fail("<\(element)> has no \(attribute) attribute") }
+            guard let value = XMLNumber.parse(text) else { throw walk.fail("<\(element)> \(attribute)=\(CourseXMLText.quoted(text)) is not a number") }
             guard value.isFinite, value >= -limit, value <= limit else {
-                throw fail("<\(element)> \(attribute)=\(CourseXMLText.quoted(text)) is not a \(attribute == "lat" ? "latitude" : "longitude") (-\(limit.wholeText())...\(limit.wholeText()))")
+                throw walk.fail("<\(element)> \(attribute)=\(CourseXMLText.quoted(text)) is not a \(attribute == "lat" ? "latitude" : "longitude") (-\(limit.wholeText())...\(limit.wholeText()))")
             }
             return value
         }
@@ -182,13 +147,9 @@ public enum GPXCourseReader {
         private func elevation(_ text: String, at offset: Int) throws -> Double? {
             if CourseXMLText.trimmed(text).isEmpty { return nil }
             guard let value = XMLNumber.parse(text), value.isFinite else {
-                throw CourseError("GPX: byte \(offset): <ele> \(CourseXMLText.quoted(text)) is not a finite number")
+                throw walk.fail("<ele> \(CourseXMLText.quoted(text)) is not a finite number", at: offset)
             }
             return value
-        }
-
-        private func fail(_ message: String) -> CourseError {
-            CourseError("GPX: byte \(scanner.tokenOffset): \(message)")
         }
     }
 }

@@ -10,9 +10,7 @@
 /// name at their place, so namespaces do not matter; everything else is skipped.
 public enum TCXCourseReader {
     public static func read(_ bytes: [UInt8]) throws -> CourseDraft {
-        var reading = Reading(bytes)
-        try reading.run()
-        return reading.draft()
+        try Reading.read(bytes)
     }
 
     /// What the text of the element being gathered is for.
@@ -33,10 +31,8 @@ public enum TCXCourseReader {
         var type = ""
     }
 
-    private struct Reading {
-        var scanner: XMLScanner
-        /// Local names of the open elements, the root first.
-        var path: [String] = []
+    private struct Reading: XMLCourseReading {
+        var walk: XMLWalk<Field>
         var courses = 0
         var activities = 0
         var courseName: String?
@@ -44,27 +40,10 @@ public enum TCXCourseReader {
         var coursePoints: [CourseDraft.Point] = []
         var activityPoints: [CourseDraft.Point] = []
         var cues: [CourseDraft.Cue] = []
-        var gathering: (field: Field, depth: Int, offset: Int)?
-        var gathered = ""
         var trackpoint: Pending?
         var coursePoint: Pending?
 
-        init(_ bytes: [UInt8]) { scanner = XMLScanner(bytes) }
-
-        mutating func run() throws {
-            while let event = try nextEvent() {
-                switch event {
-                case .start(let name):
-                    path.append(XMLScanner.localName(name))
-                    try started(name)
-                case .text:
-                    if gathering != nil { gathered += scanner.text() }
-                case .end:
-                    try ended()
-                    path.removeLast()
-                }
-            }
-        }
+        init(_ bytes: [UInt8]) { walk = XMLWalk(bytes, format: "TCX") }
 
         func draft() -> CourseDraft {
             if courses > 0 && !(coursePoints.isEmpty && !activityPoints.isEmpty) {
@@ -76,36 +55,22 @@ public enum TCXCourseReader {
             return CourseDraft(format: "TCX")
         }
 
-        private mutating func nextEvent() throws -> XMLScanner.Event? {
-            do {
-                return try scanner.next()
-            } catch {
-                throw CourseError("TCX: \(error)")
-            }
-        }
-
-        /// Whether the open elements are `names` below the root (and nothing else).
-        private func at(_ names: [String]) -> Bool {
-            guard path.count == names.count + 1 else { return false }
-            for (k, name) in names.enumerated() where path[k + 1] != name { return false }
-            return true
-        }
-
-        private mutating func started(_ name: String) throws {
+        mutating func started(_ name: String) throws {
+            let path = walk.path
             let local = path[path.count - 1]
             let depth = path.count
             if depth == 1 {
-                guard local == "TrainingCenterDatabase" else { throw fail("the root element is <\(name)>, not <TrainingCenterDatabase>") }
+                guard local == "TrainingCenterDatabase" else { throw walk.fail("the root element is <\(name)>, not <TrainingCenterDatabase>") }
                 return
             }
             if let p = trackpoint {
                 // Trackpoint / Position / {Latitude,Longitude}Degrees, Trackpoint / AltitudeMeters.
                 if depth == p.depth + 1 && local == "Position" {
-                    trackpoint?.positionOffset = scanner.tokenOffset
+                    trackpoint?.positionOffset = walk.scanner.tokenOffset
                 } else if depth == p.depth + 1 && local == "AltitudeMeters" {
-                    gather(.altitude)
+                    walk.gather(.altitude)
                 } else if depth == p.depth + 2 && path[p.depth] == "Position" {
-                    if local == "LatitudeDegrees" { gather(.latitude) } else if local == "LongitudeDegrees" { gather(.longitude) }
+                    if local == "LatitudeDegrees" { walk.gather(.latitude) } else if local == "LongitudeDegrees" { walk.gather(.longitude) }
                 }
                 return
             }
@@ -113,37 +78,36 @@ public enum TCXCourseReader {
                 // CoursePoint / Name, PointType, Position / {Latitude,Longitude}Degrees.
                 if depth == p.depth + 1 {
                     switch local {
-                    case "Name": gather(.pointName)
-                    case "PointType": gather(.pointType)
-                    case "Position": coursePoint?.positionOffset = scanner.tokenOffset
+                    case "Name": walk.gather(.pointName)
+                    case "PointType": walk.gather(.pointType)
+                    case "Position": coursePoint?.positionOffset = walk.scanner.tokenOffset
                     default: break
                     }
                 } else if depth == p.depth + 2 && path[p.depth] == "Position" {
-                    if local == "LatitudeDegrees" { gather(.latitude) } else if local == "LongitudeDegrees" { gather(.longitude) }
+                    if local == "LatitudeDegrees" { walk.gather(.latitude) } else if local == "LongitudeDegrees" { walk.gather(.longitude) }
                 }
                 return
             }
-            if at(Self.course) {
+            if walk.at(Self.course) {
                 courses += 1
-            } else if at(Self.activity) {
+            } else if walk.at(Self.activity) {
                 activities += 1
-            } else if courses == 1 && at(Self.courseNamePath) {
-                gather(.courseName)
-            } else if activities == 1 && at(Self.activityIdPath) {
-                gather(.activityId)
-            } else if courses == 1 && at(Self.courseTrackpoint) || activities == 1 && at(Self.activityTrackpoint) {
-                trackpoint = Pending(depth: depth, offset: scanner.tokenOffset)
-            } else if courses == 1 && at(Self.coursePointPath) {
-                coursePoint = Pending(depth: depth, offset: scanner.tokenOffset)
+            } else if courses == 1 && walk.at(Self.courseNamePath) {
+                walk.gather(.courseName)
+            } else if activities == 1 && walk.at(Self.activityIdPath) {
+                walk.gather(.activityId)
+            } else if courses == 1 && walk.at(Self.courseTrackpoint) || activities == 1 && walk.at(Self.activityTrackpoint) {
+                trackpoint = Pending(depth: depth, offset: walk.scanner.tokenOffset)
+            } else if courses == 1 && walk.at(Self.coursePointPath) {
+                coursePoint = Pending(depth: depth, offset: walk.scanner.tokenOffset)
             }
         }
 
-        private mutating func ended() throws {
+        mutating func ended(_ gathered: XMLWalk<Field>.Gathered?) throws {
+            let path = walk.path
             let depth = path.count
-            if let g = gathering, g.depth == depth {
-                gathering = nil
-                let text = gathered
-                gathered = ""
+            if let g = gathered {
+                let text = g.text
                 switch g.field {
                 case .courseName: courseName = text
                 case .activityId: activityId = text
@@ -180,31 +144,22 @@ public enum TCXCourseReader {
         /// The point's position; nil when it has no `Position`; an error when its `Position` lacks a degree.
         private func position(_ p: Pending, _ element: String) throws -> (Double, Double)? {
             guard let offset = p.positionOffset else { return nil }
-            guard let latitude = p.latitude else { throw CourseError("TCX: byte \(offset): <Position> of a <\(element)> has no <LatitudeDegrees>") }
-            guard let longitude = p.longitude else { throw CourseError("TCX: byte \(offset): <Position> of a <\(element)> has no <LongitudeDegrees>") }
+            guard let latitude = p.latitude else { throw walk.fail("<Position> of a <\(element)> has no <LatitudeDegrees>", at: offset) }
+            guard let longitude = p.longitude else { throw walk.fail("<Position> of a <\(element)> has no <LongitudeDegrees>", at: offset) }
             return (latitude, longitude)
         }
 
         /// The number an element's text is: finite, and within ±`limit` when given.
         private func number(_ text: String, at offset: Int, limit: Double?) throws -> Double {
-            let element = path[path.count - 1]
+            let element = walk.path[walk.path.count - 1]
             guard let value = XMLNumber.parse(text) else {
-                throw CourseError("TCX: byte \(offset): <\(element)> \(CourseXMLText.quoted(text)) is not a number")
+                throw walk.fail("<\(element)> \(CourseXMLText.quoted(text)) is not a number", at: offset)
             }
-            guard value.isFinite else { throw CourseError("TCX: byte \(offset): <\(element)> \(CourseXMLText.quoted(text)) is not a finite number") }
+            guard value.isFinite else { throw walk.fail("<\(element)> \(CourseXMLText.quoted(text)) is not a finite number", at: offset) }
             if let limit, value < -limit || value > limit {
-                throw CourseError("TCX: byte \(offset): <\(element)> \(CourseXMLText.quoted(text)) is not within -\(limit.wholeText())...\(limit.wholeText())")
+                throw walk.fail("<\(element)> \(CourseXMLText.quoted(text)) is not within -\(limit.wholeText())...\(limit.wholeText())", at: offset)
             }
             return value
-        }
-
-        private mutating func gather(_ field: Field) {
-            gathering = (field, path.count, scanner.tokenOffset)
-            gathered = ""
-        }
-
-        private func fail(_ message: String) -> CourseError {
-            CourseError("TCX: byte \(scanner.tokenOffset): \(message)")
         }
 
         static let course = ["Courses", "Course"]

@@ -239,11 +239,7 @@ public struct XMLScanner {
             if c == Self.lt { throw XMLScanError(offset: i, "< in an attribute value (it is written &lt;)") }
             if c == Self.ampersand {
                 plain = false
-                valueBuffer.append(contentsOf: bytes[copied..<i])
-                let (scalar, end) = try reference(at: i)
-                Self.appendUTF8(scalar, to: &valueBuffer)
-                i = end
-                copied = i
+                try appendReference(to: \.valueBuffer, after: &copied)
                 continue
             }
             if c < 0x20 {
@@ -285,11 +281,7 @@ public struct XMLScanner {
                     decoded.removeAll(keepingCapacity: true)
                     textIsDecoded = true
                 }
-                decoded.append(contentsOf: bytes[copied..<i])
-                let (scalar, end) = try reference(at: i)
-                Self.appendUTF8(scalar, to: &decoded)
-                i = end
-                copied = i
+                try appendReference(to: \.decoded, after: &copied)
                 onlySpace = false
                 continue
             }
@@ -315,6 +307,17 @@ public struct XMLScanner {
         textRange = contentStart..<end
         textIsDecoded = false
         i = end + 3
+    }
+
+    /// Decodes the reference at `i` into a buffer of decoded bytes (an attribute value's or a
+    /// text's), after the plain bytes from `copied` that it does not hold yet; `i` and `copied`
+    /// move past the reference.
+    private mutating func appendReference(to buffer: WritableKeyPath<XMLScanner, [UInt8]>, after copied: inout Int) throws(XMLScanError) {
+        self[keyPath: buffer].append(contentsOf: bytes[copied..<i])
+        let (scalar, end) = try reference(at: i)
+        Self.appendUTF8(scalar, to: &self[keyPath: buffer])
+        i = end
+        copied = i
     }
 
     /// The code point of the reference whose `&` is at `start`, and where it ends (after `;`).
