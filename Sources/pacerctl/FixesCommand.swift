@@ -25,7 +25,7 @@ enum FixesCommand {
         let finished = timeout.map { printer.done.wait(timeout: .now() + $0) == .success } ?? { printer.done.wait(); return true }()
         source.stop()
         let c = source.counters
-        printError("fixes: \(c.fixes), bytes: \(c.bytesRead), sentences: \(c.sentences), accepted: \(c.acceptedSentences), bad checksum: \(c.badChecksums), unknown type: \(c.unknownSentences), junk bytes: \(c.junkBytes), gpsd reports: \(c.gpsdReports), device losses: \(c.deviceLosses), rejected baud rates: \(c.rejectedBaudRates)")
+        printError("fixes: \(c[.fixes]), bytes: \(c[.bytesRead]), sentences: \(c[.sentences]), accepted: \(c[.acceptedSentences]), bad checksum: \(c[.badChecksums]), unknown type: \(c[.unknownSentences]), junk bytes: \(c[.junkBytes]), gpsd reports: \(c[.gpsdReports]), device losses: \(c[.deviceLosses]), rejected baud rates: \(c[.rejectedBaudRates])")
         if !finished { printError("pacerctl fixes: timed out after \(timeout ?? 0) s") }
         return finished && printer.opened ? 0 : 1
     }

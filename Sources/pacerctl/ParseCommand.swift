@@ -31,7 +31,7 @@ enum ParseCommand {
         decoder.finish(emit: emit)
         try line.withBytes { try out.write(bytes: $0) }
         try out.flush()
-        printError(CountersReport.summary(decoder.counters, NMEACounters.reportFields))
+        printError(CountersReport.summary(decoder.counters))
         return 0
     }
 }

@@ -88,9 +88,9 @@ enum ReplayCommand {
             try out.write(summary.humanText(units: config.recording.units))
         }
         try out.flush()
-        printError("NMEA: " + CountersReport.summary(decoder.counters, NMEACounters.reportFields)
-            + "\nrecorder: " + CountersReport.summary(replay.counters, RecorderCounters.reportFields)
-            + "\nposition filter: " + CountersReport.summary(replay.engine.filter.counters, PositionFilterCounters.reportFields))
+        printError("NMEA: " + CountersReport.summary(decoder.counters)
+            + "\nrecorder: " + CountersReport.summary(replay.counters)
+            + "\nposition filter: " + CountersReport.summary(replay.engine.filter.counters))
         if replay.gapsClosed > 0 || replay.notificationsOffTimeline > 0 {
             let hours = SessionReplay.longestGapSeconds / 3600
             printError("pacerctl replay: \(replay.gapsClosed) gap(s) of more than \(hours) h between inputs closed to 1 s; "

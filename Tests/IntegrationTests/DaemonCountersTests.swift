@@ -38,15 +38,15 @@ final class DaemonCountersTests: XCTestCase {
             let json = try BuiltBinaries.run("pacerctl", ["counters", "--socket", daemon.socketPath, "--json"])
             XCTAssertEqual(json.status, 0, json.stderr)
             report = try XCTUnwrap(CountersReport(json: try JSONValue.parse(Array(json.stdout))), json.stdoutText)
-        } while report.gps.bytesRead < stream.count && Date() < deadline
-        XCTAssertEqual(report.gps.bytesRead, stream.count)
-        XCTAssertEqual(report.gps.badChecksums, 1)
+        } while report.gps[.bytesRead] < stream.count && Date() < deadline
+        XCTAssertEqual(report.gps[.bytesRead], stream.count)
+        XCTAssertEqual(report.gps[.badChecksums], 1)
         // Junk is every byte of no accepted sentence: the noise and the refused sentence but its line end.
-        XCTAssertEqual(report.gps.junkBytes, 7 + badSentence - 2)
-        XCTAssertEqual(report.gps.acceptedSentences, 20)
-        XCTAssertGreaterThanOrEqual(report.gps.fixes, 9)
-        XCTAssertEqual(report.recorder.fixes, report.gps.fixes)
-        XCTAssertEqual(report.recorder.notifications, 0)
+        XCTAssertEqual(report.gps[.junkBytes], 7 + badSentence - 2)
+        XCTAssertEqual(report.gps[.acceptedSentences], 20)
+        XCTAssertGreaterThanOrEqual(report.gps[.fixes], 9)
+        XCTAssertEqual(report.recorder[.fixes], report.gps[.fixes])
+        XCTAssertEqual(report.recorder[.notifications], 0)
 
         let text = try BuiltBinaries.run("pacerctl", ["counters", "--socket", daemon.socketPath])
         XCTAssertEqual(text.status, 0, text.stderr)

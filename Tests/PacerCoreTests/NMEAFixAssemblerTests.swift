@@ -94,7 +94,7 @@ final class NMEAFixAssemblerTests: XCTestCase {
         let lines = String(decoding: try corpusBytes("gpsd/mtk-3301.log"), as: UTF8.self)
             .split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$GP") }.prefix(12).joined(separator: "\n") + "\n"
         let r = decodeNMEA(lines)
-        XCTAssertGreaterThan(r.counters.accepted, 5)
+        XCTAssertGreaterThan(r.counters[.accepted], 5)
         XCTAssertFalse(r.fixes.contains(where: \.hasPosition))
         XCTAssertTrue(r.fixes.allSatisfy { $0.latitude == nil && $0.speed == nil })
     }

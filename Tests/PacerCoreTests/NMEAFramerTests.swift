@@ -10,22 +10,22 @@ final class NMEAFramerTests: XCTestCase {
     func testCleanSentencesWithMixedLineEndings() {
         let r = frameNMEA(gga + "\r\n" + rmc + "\n")
         XCTAssertEqual(r.sentences, [String(gga.dropLast(3)), String(rmc.dropLast(3))])
-        XCTAssertEqual(r.counters.sentences, 2)
-        XCTAssertEqual(r.counters.junkBytes, 0)
-        XCTAssertEqual(r.counters.badChecksum, 0)
+        XCTAssertEqual(r.counters[.sentences], 2)
+        XCTAssertEqual(r.counters[.junkBytes], 0)
+        XCTAssertEqual(r.counters[.badChecksums], 0)
     }
 
     func testDoubleDollarAndJunkBeforeDollarResync() {
         let r = frameNMEA("$$" + gga.dropFirst() + "\nxyz\u{7f}junk" + rmc + "\n")
         XCTAssertEqual(r.sentences.count, 2)
-        XCTAssertEqual(r.counters.truncated, 1)  // the first, empty "$"
-        XCTAssertEqual(r.counters.junkBytes, 1 + 8)
+        XCTAssertEqual(r.counters[.truncated], 1)  // the first, empty "$"
+        XCTAssertEqual(r.counters[.junkBytes], 1 + 8)
     }
 
     func testTwoSentencesOnOneLineBothKept() {
         let r = frameNMEA(gga + rmc + "\r\n")
         XCTAssertEqual(r.sentences, [String(gga.dropLast(3)), String(rmc.dropLast(3))])
-        XCTAssertEqual(r.counters.truncated, 0)
+        XCTAssertEqual(r.counters[.truncated], 0)
     }
 
     func testPartialSentenceCutByNewStartIsDropped() throws {
@@ -33,7 +33,7 @@ final class NMEAFramerTests: XCTestCase {
         let line = try corpusLine("gpsd/isync.log", startingWith: "$GPGSV,4,1,15,02,11,115,36,0$PTNTA")
         let r = frameNMEA(line + "\r\n")
         XCTAssertEqual(r.sentences, ["$PTNTA,20160203131539,2,T4,000000066,+107,3,0,3"])
-        XCTAssertEqual(r.counters.truncated, 1)
+        XCTAssertEqual(r.counters[.truncated], 1)
     }
 
     func testNULBytesCutASentenceAndCountAsJunk() {
@@ -42,7 +42,7 @@ final class NMEAFramerTests: XCTestCase {
         bytes += [0, 0] + Array((rmc + "\n").utf8)
         let r = frameNMEA(bytes)
         XCTAssertEqual(r.sentences.count, 1)
-        XCTAssertEqual(r.counters.truncated, 1)
+        XCTAssertEqual(r.counters[.truncated], 1)
         XCTAssertTrue(r.sentences[0].hasPrefix("$GPRMC"))
     }
 
@@ -53,9 +53,9 @@ final class NMEAFramerTests: XCTestCase {
         let nonHex = String(gga.dropLast(2)) + "G1"
         let r = frameNMEA([lower, wrong, missing, nonHex, "$"].joined(separator: "\n") + "\n")
         XCTAssertEqual(r.sentences, [String(rmc.dropLast(3))])
-        XCTAssertEqual(r.counters.sentences, 5)
-        XCTAssertEqual(r.counters.badChecksum, 4)
-        XCTAssertEqual(r.counters.missingChecksum, 2)  // the checksum-less GGA and the lone "$"
+        XCTAssertEqual(r.counters[.sentences], 5)
+        XCTAssertEqual(r.counters[.badChecksums], 4)
+        XCTAssertEqual(r.counters[.missingChecksums], 2)  // the checksum-less GGA and the lone "$"
     }
 
     func testCommentJSONAndDebugLinesAreJunkEvenWithSentencesInside() throws {
@@ -64,24 +64,24 @@ final class NMEAFramerTests: XCTestCase {
         let json = #"{"class":"TPV","mode":3,"lat":-37.784788333}"#
         let r = frameNMEA(note + "\n" + json + "\r\n" + "DEBUG: read 82 bytes\n" + gga + "\n")
         XCTAssertEqual(r.sentences, [String(gga.dropLast(3))])
-        XCTAssertEqual(r.counters.junkBytes, note.utf8.count + json.utf8.count + 20)
+        XCTAssertEqual(r.counters[.junkBytes], note.utf8.count + json.utf8.count + 20)
     }
 
     func testOverlongSentenceIsDroppedAndTheNextOneKept() {
         let long = "$GPTXT," + String(repeating: "A", count: 300) + "*00"
         let r = frameNMEA(long + "\n" + gga + "\n")
         XCTAssertEqual(r.sentences.count, 1)
-        XCTAssertEqual(r.counters.truncated, 1)
+        XCTAssertEqual(r.counters[.truncated], 1)
     }
 
     func testFileEndingInALoneDollarAndUnterminatedSentence() throws {
         let badEOF = try corpusBytes("nmea/pynmeagps_pygpsdata-badeof.log")
         let r = frameNMEA(badEOF)
-        XCTAssertEqual(r.counters.truncated, 1)
+        XCTAssertEqual(r.counters[.truncated], 1)
         let lone = frameNMEA(gga + "\n$")
         XCTAssertEqual(lone.sentences.count, 1)
-        XCTAssertEqual(lone.counters.truncated, 1)
-        XCTAssertEqual(lone.counters.junkBytes, 1)
+        XCTAssertEqual(lone.counters[.truncated], 1)
+        XCTAssertEqual(lone.counters[.junkBytes], 1)
         let unterminated = frameNMEA(gga)
         XCTAssertEqual(unterminated.sentences, [], "gpsd never accepts a sentence without its line end")
     }

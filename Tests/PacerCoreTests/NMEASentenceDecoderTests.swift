@@ -210,12 +210,12 @@ final class NMEASentenceDecoderTests: XCTestCase {
             try corpusLine("nmea/pynmeagps_unicore_nmea.log", startingWith: "$GNGGAH"),
         ].joined(separator: "\r\n") + "\r\n"
         let r = decodeNMEA(text)
-        XCTAssertEqual(r.counters.sentences, 6)
-        XCTAssertEqual(r.counters.accepted, 0)
-        XCTAssertEqual(r.counters.unknownType, 3)
-        XCTAssertEqual(r.counters.ais, 1)
-        XCTAssertEqual(r.counters.proprietary, 1)
-        XCTAssertEqual(r.counters.malformed, 1)
+        XCTAssertEqual(r.counters[.sentences], 6)
+        XCTAssertEqual(r.counters[.accepted], 0)
+        XCTAssertEqual(r.counters[.unknownTypes], 3)
+        XCTAssertEqual(r.counters[.ais], 1)
+        XCTAssertEqual(r.counters[.proprietary], 1)
+        XCTAssertEqual(r.counters[.malformed], 1)
         XCTAssertEqual(r.fixes, [])
     }
 

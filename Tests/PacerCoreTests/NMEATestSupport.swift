@@ -25,7 +25,7 @@ func decodeNMEA(_ text: String, chunk: Int = 0) -> (fixes: [GNSSFix], counters: 
 }
 
 /// Frames `text` and returns the bodies of the sentences the framer accepted.
-func frameNMEA(_ bytes: [UInt8], chunk: Int = 0) -> (sentences: [String], counters: NMEAFramer.Counters) {
+func frameNMEA(_ bytes: [UInt8], chunk: Int = 0) -> (sentences: [String], counters: NMEACounters) {
     var framer = NMEAFramer()
     var out: [String] = []
     bytes.withUnsafeBytes { all in
@@ -41,7 +41,7 @@ func frameNMEA(_ bytes: [UInt8], chunk: Int = 0) -> (sentences: [String], counte
     return (out, framer.counters)
 }
 
-func frameNMEA(_ text: String, chunk: Int = 0) -> (sentences: [String], counters: NMEAFramer.Counters) {
+func frameNMEA(_ text: String, chunk: Int = 0) -> (sentences: [String], counters: NMEACounters) {
     frameNMEA(Array(text.utf8), chunk: chunk)
 }
 

@@ -89,44 +89,63 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(text(ClientRequest.start(activity: .run).line), "{\"cmd\":\"start\",\"activity\":\"run\"}\n")
     }
 
-    /// Every counter of the three tables is written, read back and printed; a group or a counter
-    /// an older daemon does not send reads as 0.
-    /// Every counter of every group has its row (a counter without one would be counted and
-    /// shown nowhere), and a group reads on one line for a command's stderr.
-    func testEveryCounterHasARowAndAGroupReadsOnOneLine() {
-        XCTAssertEqual(GPSCounters.reportFields.count, Mirror(reflecting: GPSCounters()).children.count)
-        XCTAssertEqual(RecorderCounters.reportFields.count, Mirror(reflecting: RecorderCounters()).children.count)
-        XCTAssertEqual(PositionFilterCounters.reportFields.count, Mirror(reflecting: PositionFilterCounters()).children.count)
-        XCTAssertEqual(NMEACounters.reportFields.count, Mirror(reflecting: NMEACounters()).children.count)
+    /// Each counter of every family has a count of its own (no two keys share one, none lies
+    /// outside the storage), an NMEA decoder's counts land in the GPS counters they name, and a
+    /// group reads on one line for a command's stderr.
+    func testEveryCounterCountsApartAndAGroupReadsOnOneLine() {
+        func countsApart<Key: CounterKey>(_: Key.Type) {
+            var counts = Counts<Key>()
+            for (n, key) in Key.allCases.enumerated() { counts[key] = n + 1 }
+            XCTAssertEqual(Key.allCases.map { counts[$0] }, Array(1...Key.allCases.count), "\(Key.self)")
+            var sum = counts
+            sum.add(counts)
+            XCTAssertEqual(Key.allCases.map { sum[$0] }, (1...Key.allCases.count).map { 2 * $0 }, "\(Key.self)")
+            XCTAssertNotEqual(sum, counts)
+        }
+        countsApart(GPSCounter.self)
+        countsApart(NMEACounter.self)
+        countsApart(RecorderCounter.self)
+        countsApart(PositionFilterCounter.self)
+        var nmea = NMEACounters()
+        nmea[.malformed] = 2
+        nmea[.truncated] = 3
+        nmea[.missingChecksums] = 4
+        var gps = GPSCounters()
+        gps.add(nmea)
+        var expected = GPSCounters()
+        expected[.malformedSentences] = 5
+        XCTAssertEqual(gps, expected)
         var recorder = RecorderCounters()
-        recorder.fixes = 2401
-        recorder.timeJumps = 2
-        XCTAssertEqual(CountersReport.summary(recorder, RecorderCounters.reportFields),
+        recorder[.fixes] = 2401
+        recorder[.timeJumps] = 2
+        XCTAssertEqual(CountersReport.summary(recorder),
                        "fixes 2401, fixes without time 0, fixes out of order 0, time jumps 2, notifications 0, "
                        + "malformed notifications 0, implausible notifications 0, other characteristics 0")
     }
 
+    /// Every counter of the three groups is written, read back and printed; a group or a counter
+    /// an older daemon does not send reads as 0.
     func testCountersBytesRoundTripAndText() throws {
         var report = CountersReport()
-        report.gps.bytesRead = 123_456
-        report.gps.badChecksums = 3
-        report.gps.rejectedBaudRates = 2
-        report.recorder.fixes = 3600
-        report.recorder.implausibleNotifications = 1
-        report.filter.outliers = 12
-        report.filter.resets = 1
+        report.gps[.bytesRead] = 123_456
+        report.gps[.badChecksums] = 3
+        report.gps[.rejectedBaudRates] = 2
+        report.recorder[.fixes] = 3600
+        report.recorder[.implausibleNotifications] = 1
+        report.filter[.outliers] = 12
+        report.filter[.resets] = 1
         let line = text(report.line)
         XCTAssertTrue(line.hasPrefix(#"{"class":"COUNTERS","gps":{"bytes_read":123456,"sentences":0,"accepted_sentences":0,"bad_checksums":3,"#), line)
         XCTAssertTrue(line.hasSuffix(#""filter":{"accepted":0,"outliers":12,"no_position":0,"duplicates":0,"gaps_bridged":0,"resets":1}}"# + "\n"), line)
         XCTAssertEqual(CountersReport(json: try JSONValue.parse(report.line)), report)
         let older = try JSONValue.parse(Array(#"{"class":"COUNTERS","gps":{"bad_checksums":2,"junk_bytes":-1}}"#.utf8))
-        XCTAssertEqual(CountersReport(json: older)?.gps.badChecksums, 2)
-        XCTAssertEqual(CountersReport(json: older)?.gps.junkBytes, 0)
+        XCTAssertEqual(CountersReport(json: older)?.gps[.badChecksums], 2)
+        XCTAssertEqual(CountersReport(json: older)?.gps[.junkBytes], 0)
         XCTAssertEqual(CountersReport(json: older)?.recorder, RecorderCounters())
         XCTAssertNil(CountersReport(json: try JSONValue.parse(Array(#"{"class":"STATE"}"#.utf8))))
         let lines = report.text.split(separator: "\n")
-        XCTAssertEqual(lines.count, 3 + GPSCounters.reportFields.count + RecorderCounters.reportFields.count
-                       + PositionFilterCounters.reportFields.count)
+        XCTAssertEqual(lines.count, 3 + GPSCounter.allCases.count + RecorderCounter.allCases.count
+                       + PositionFilterCounter.allCases.count)
         XCTAssertTrue(lines.contains("  implausible notifications        1"), report.text)
         XCTAssertTrue(lines.contains("  bytes read                  123456"), report.text)
     }

@@ -96,7 +96,7 @@ final class SessionRecorderTests: XCTestCase {
             let (live, log, counters, sent) = live(run, delivery)
             XCTAssertGreaterThan(sent, run.heartRates.count - 5)
             XCTAssertEqual(log.count, sent, "\(delivery): every notification of the session logged")
-            XCTAssertEqual(counters.fixesOutOfOrder + counters.timeJumps, 0, "\(delivery)")
+            XCTAssertEqual(counters[.fixesOutOfOrder] + counters[.timeJumps], 0, "\(delivery)")
             let replayed = replay(run, log: log)
             XCTAssertEqual(live.count, replayed.count, "\(delivery)")
             XCTAssertEqual(live, replayed, "\(delivery): same samples, events and summary")
@@ -119,7 +119,7 @@ final class SessionRecorderTests: XCTestCase {
             for i in epochs { run.fixes[i] = run.fixes[i].shifted(by: offset) }
             for delivery in [Delivery.onTime, .bursts(every: 4), .lagging(perEpoch: 0.02)] {
                 let (live, log, counters, _) = live(run, delivery)
-                XCTAssertEqual(counters.timeJumps, 2, "\(offset) \(delivery)")
+                XCTAssertEqual(counters[.timeJumps], 2, "\(offset) \(delivery)")
                 XCTAssertEqual(live, replay(run, log: log), "\(offset) \(delivery): same samples, events and summary")
                 guard case .end(let summary)? = live.last else { return XCTFail("no summary") }
                 XCTAssertEqual(summary.start, clean.start)
@@ -193,8 +193,8 @@ final class SessionRecorderTests: XCTestCase {
         for s in 62...120 { recorder.fix(fix(Double(s) + 3600, east: 3 * Double(s)), at: at(Double(s) + 0.1), emit: sink) }
         try! recorder.command(.stop, at: at(120.2), emit: sink)
         let summary = recorder.engine.summary()
-        XCTAssertEqual(recorder.counters.fixesOutOfOrder, 2)
-        XCTAssertEqual(recorder.counters.timeJumps, 1)
+        XCTAssertEqual(recorder.counters[.fixesOutOfOrder], 2)
+        XCTAssertEqual(recorder.counters[.timeJumps], 1)
         XCTAssertTrue(notices.contains { $0.contains("jumped") }, "\(notices)")
         XCTAssertEqual(summary.elapsedSeconds, 120, accuracy: 1.5)
         XCTAssertEqual(summary.distanceMeters, 360, accuracy: 25)
@@ -273,8 +273,8 @@ final class SessionRecorderTests: XCTestCase {
             recorder.tick(at: at(Double(s) + 1), emit: sink)
         }
         try! recorder.command(.stop, at: at(60.5), emit: sink)
-        XCTAssertEqual(recorder.counters.implausibleNotifications, 3)
-        XCTAssertEqual(recorder.counters.malformedNotifications, 0)
+        XCTAssertEqual(recorder.counters[.implausibleNotifications], 3)
+        XCTAssertEqual(recorder.counters[.malformedNotifications], 0)
         XCTAssertEqual(samples.compactMap(\.heartRate).max(), 140)
         XCTAssertEqual(samples.compactMap(\.power).max(), 210)
         let summary = recorder.engine.summary()
@@ -304,8 +304,8 @@ final class SessionRecorderTests: XCTestCase {
         XCTAssertEqual(samples.first?.time, system)
         XCTAssertEqual(samples.count, 180)
         XCTAssertEqual(samples[60].heartRate, 130)
-        XCTAssertEqual(recorder.counters.timeJumps, 0)
-        XCTAssertEqual(recorder.counters.implausibleNotifications, 0)
+        XCTAssertEqual(recorder.counters[.timeJumps], 0)
+        XCTAssertEqual(recorder.counters[.implausibleNotifications], 0)
         let summary = recorder.engine.summary()
         // Stopped while the receiver is live: at its last fix, 179.2 s on the session's axis.
         XCTAssertEqual(summary.elapsedSeconds, 179.2, accuracy: 0.01, "the receiver's other date does not stretch the session")

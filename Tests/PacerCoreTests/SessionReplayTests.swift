@@ -14,7 +14,7 @@ final class SessionReplayTests: XCTestCase {
         replay.feed(fix(0, dated: false)) { _ in }
         for s in 0..<60 { replay.feed(fix(s, dated: true)) { _ in } }
         let summary = replay.finish { _ in }
-        XCTAssertEqual(replay.counters.fixesWithoutTime, 1)
+        XCTAssertEqual(replay.counters[.fixesWithoutTime], 1)
         XCTAssertEqual(summary.start, UTCTime(year: 2026, month: 5, day: 3, hour: 8, minute: 0, second: 0))
         XCTAssertEqual(summary.elapsedSeconds, 59, accuracy: 0.5)
     }
@@ -29,7 +29,7 @@ final class SessionReplayTests: XCTestCase {
         let sink: (RecorderOutput) -> Void = { if case .journal(let e) = $0 { journal.append(e) } }
         for f in fixes { replay.feed(f, emit: sink) }
         let summary = replay.finish(emit: sink)
-        return (summary, journal, replay.gapsClosed, replay.notificationsOffTimeline, replay.counters.timeJumps)
+        return (summary, journal, replay.gapsClosed, replay.notificationsOffTimeline, replay.counters[.timeJumps])
     }
 
     /// Heart-rate alerts are the recorder's, on the receiver's timeline: a replay of the strap's
@@ -126,7 +126,7 @@ final class SessionReplayTests: XCTestCase {
         let summary = replay.finish(emit: sink)
         XCTAssertEqual(replay.glitchesBridged, 1)
         XCTAssertEqual(replay.gapsClosed, 0)
-        XCTAssertEqual(replay.counters.timeJumps, 2)
+        XCTAssertEqual(replay.counters[.timeJumps], 2)
         XCTAssertEqual(summary.elapsedSeconds, 59, accuracy: 0.5)
         XCTAssertEqual(summary.heartRateAverage ?? 0, 129, accuracy: 0.5)
         let clean = replayed((0..<60).map { fix($0, dated: true) }, log)
@@ -177,7 +177,7 @@ final class SessionReplayTests: XCTestCase {
         for f in back { replay.feed(f) { _ in } }
         let reset = replay.finish { _ in }
         XCTAssertEqual(replay.glitchesBridged, 0)
-        XCTAssertEqual(replay.counters.timeJumps, 1)
+        XCTAssertEqual(replay.counters[.timeJumps], 1)
         XCTAssertEqual(reset.elapsedSeconds, 119, accuracy: 0.5)
         XCTAssertGreaterThan(reset.distanceMeters, gap.0.distanceMeters - 10)
     }
@@ -214,7 +214,7 @@ final class SessionReplayTests: XCTestCase {
         XCTAssertEqual(summary.elapsedSeconds, 29, accuracy: 0.5)
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
         for f in fixes { replay.feed(f) { _ in } }
-        XCTAssertEqual(replay.counters.fixesWithoutTime, 2)
+        XCTAssertEqual(replay.counters[.fixesWithoutTime], 2)
     }
 
     /// A stream that never carries a date (GGA-only) is still replayed, on day 0.
@@ -222,7 +222,7 @@ final class SessionReplayTests: XCTestCase {
         var replay = SessionReplay(config: PacerConfig(), activity: .run, notifications: [])
         for s in 0..<60 { replay.feed(fix(s, dated: false)) { _ in } }
         let summary = replay.finish { _ in }
-        XCTAssertEqual(replay.counters.fixesWithoutTime, SessionRecorder.undatedFixesBeforeDayZero)
+        XCTAssertEqual(replay.counters[.fixesWithoutTime], SessionRecorder.undatedFixesBeforeDayZero)
         XCTAssertEqual(summary.start?.components.year, 1970)
         XCTAssertGreaterThan(summary.distanceMeters, 100)
     }

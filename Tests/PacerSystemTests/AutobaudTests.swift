@@ -21,7 +21,7 @@ final class AutobaudTests: XCTestCase {
             XCTAssertNotEqual(garbled, epoch)
             var decoder = NMEADecoder()
             garbled.withUnsafeBytes { decoder.decode($0) { _ in } }
-            XCTAssertEqual(decoder.counters.accepted, 0, "no valid sentence survives \(rate) baud")
+            XCTAssertEqual(decoder.counters[.accepted], 0, "no valid sentence survives \(rate) baud")
         }
     }
 
@@ -54,10 +54,10 @@ final class AutobaudTests: XCTestCase {
         XCTAssertEqual(opened?.description, "serial:\(pty.slavePath)@\(deviceRate)")
         XCTAssertEqual(pty.slaveInputRate, deviceRate)
         let rejected = AutobaudSearch.commonRates.firstIndex(of: deviceRate)!
-        XCTAssertEqual(source.counters.rejectedBaudRates, rejected, "each faster-listed rate tried once and rejected")
+        XCTAssertEqual(source.counters[.rejectedBaudRates], rejected, "each faster-listed rate tried once and rejected")
         XCTAssertTrue(recorder.wait { EventRecorder.fixes(in: $0).count >= 3 }, "fixes flow at the detected rate")
         let c = source.counters
-        XCTAssertGreaterThan(c.junkBytes + c.badChecksums, 0, "the wrong rates' garbage is counted")
+        XCTAssertGreaterThan(c[.junkBytes] + c[.badChecksums], 0, "the wrong rates' garbage is counted")
     }
 }
 

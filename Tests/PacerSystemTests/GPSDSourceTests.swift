@@ -98,8 +98,8 @@ final class GPSDSourceTests: XCTestCase {
             usleep(10_000)
         }
         XCTAssertTrue(recorder.wait(timeout: 15) { EventRecorder.fixes(in: $0).count > before + 5 })
-        XCTAssertGreaterThan(source.counters.gpsdReports, 0)
-        XCTAssertEqual(source.counters.deviceLosses, 1)
+        XCTAssertGreaterThan(source.counters[.gpsdReports], 0)
+        XCTAssertEqual(source.counters[.deviceLosses], 1)
     }
 }
 

@@ -99,10 +99,10 @@ final class SerialGPSSourceTests: XCTestCase {
         }
         XCTAssertEqual(kinds, ["opened", "lost", "resumed", "fixLost"])
         let counters = source.counters
-        XCTAssertEqual(counters.deviceLosses, 1)
-        XCTAssertEqual(counters.badChecksums, 0)
-        XCTAssertEqual(counters.sentences, 120)
-        XCTAssertGreaterThanOrEqual(counters.fixes, 40)
+        XCTAssertEqual(counters[.deviceLosses], 1)
+        XCTAssertEqual(counters[.badChecksums], 0)
+        XCTAssertEqual(counters[.sentences], 120)
+        XCTAssertGreaterThanOrEqual(counters[.fixes], 40)
         pty.close()
     }
 
@@ -125,8 +125,8 @@ final class SerialGPSSourceTests: XCTestCase {
         pty.write(bytes)
         let expected = Self.decodedFixes(bytes)
         XCTAssertTrue(recorder.wait { EventRecorder.fixes(in: $0).count >= expected.count - 1 })
-        XCTAssertTrue(recorder.wait { _ in source.counters.badChecksums == 5 }, "\(source.counters)")
-        XCTAssertGreaterThan(source.counters.junkBytes, 0)
+        XCTAssertTrue(recorder.wait { _ in source.counters[.badChecksums] == 5 }, "\(source.counters)")
+        XCTAssertGreaterThan(source.counters[.junkBytes], 0)
         XCTAssertEqual(Array(recorder.fixes.prefix(expected.count - 1)), Array(expected.prefix(expected.count - 1)))
     }
 }

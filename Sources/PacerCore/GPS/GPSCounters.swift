@@ -1,61 +1,56 @@
-/// Running totals of what a source read and rejected: bad input is counted, never fatal.
-public struct GPSCounters: Equatable, Sendable {
-    public var bytesRead = 0
-    public var sentences = 0
-    public var acceptedSentences = 0
-    public var badChecksums = 0
-    public var unknownSentences = 0
-    public var junkBytes = 0
+/// What a GPS source read and rejected, over its connections: bad input is counted, never fatal.
+/// The COUNTERS reply's `gps` group, in this order.
+public enum GPSCounter: String, CounterKey {
+    case bytesRead
+    case sentences
+    case acceptedSentences
+    case badChecksums
+    case unknownSentences
     /// Checksum-valid sentences of a known type with too few fields, and partial sentences cut off.
-    public var malformedSentences = 0
+    case malformedSentences
+    case junkBytes
     /// gpsd reports (JSON objects) read through libgps.
-    public var gpsdReports = 0
+    case gpsdReports
     /// Position fixes delivered.
-    public var fixes = 0
+    case fixes
     /// Times the device or gpsd was lost.
-    public var deviceLosses = 0
+    case deviceLosses
     /// Failed attempts to open or reopen it.
-    public var failedOpens = 0
+    case failedOpens
     /// Baud rates tried by autobaud and abandoned.
-    public var rejectedBaudRates = 0
+    case rejectedBaudRates
 
-    public init() {}
+    /// Where an NMEA decoder's counts go: the names differ, a truncated sentence is malformed here,
+    /// and what a source does not report (missing checksums, proprietary, AIS...) goes nowhere.
+    static let fromNMEA: [(NMEACounter, GPSCounter)] = [
+        (.sentences, .sentences),
+        (.accepted, .acceptedSentences),
+        (.badChecksums, .badChecksums),
+        (.unknownTypes, .unknownSentences),
+        (.junkBytes, .junkBytes),
+        (.malformed, .malformedSentences),
+        (.truncated, .malformedSentences),
+    ]
+}
 
-    /// Adds another connection's totals (a source sums its connections over reopens).
-    public mutating func add(_ other: GPSCounters) {
-        bytesRead += other.bytesRead
-        sentences += other.sentences
-        acceptedSentences += other.acceptedSentences
-        badChecksums += other.badChecksums
-        unknownSentences += other.unknownSentences
-        junkBytes += other.junkBytes
-        malformedSentences += other.malformedSentences
-        gpsdReports += other.gpsdReports
-        fixes += other.fixes
-        deviceLosses += other.deviceLosses
-        failedOpens += other.failedOpens
-        rejectedBaudRates += other.rejectedBaudRates
-    }
+/// Running totals of what a source read and rejected.
+public typealias GPSCounters = Counts<GPSCounter>
 
+extension Counts where Key == GPSCounter {
     /// Adds what an NMEA decoder counted.
     public mutating func add(_ nmea: NMEACounters) {
-        sentences += nmea.sentences
-        acceptedSentences += nmea.accepted
-        badChecksums += nmea.badChecksum
-        unknownSentences += nmea.unknownType
-        junkBytes += nmea.junkBytes
-        malformedSentences += nmea.malformed + nmea.truncated
+        for (from, to) in GPSCounter.fromNMEA { self[to] += nmea[from] }
     }
 }
 
 /// The daemon logs the counters every few seconds at debug level: a line of its own rather than
 /// the reflected struct, which walks the type's metadata at every call.
-extension GPSCounters: CustomStringConvertible {
+extension Counts: CustomStringConvertible where Key == GPSCounter {
     public var description: String {
-        "\(bytesRead) bytes, \(sentences) sentences (\(acceptedSentences) accepted, \(badChecksums) bad checksum, "
-            + "\(unknownSentences) unknown, \(malformedSentences) malformed), \(junkBytes) junk bytes, "
-            + "\(gpsdReports) gpsd reports, \(fixes) fixes, \(deviceLosses) device losses, \(failedOpens) failed opens, "
-            + "\(rejectedBaudRates) baud rates rejected"
+        "\(self[.bytesRead]) bytes, \(self[.sentences]) sentences (\(self[.acceptedSentences]) accepted, "
+            + "\(self[.badChecksums]) bad checksum, \(self[.unknownSentences]) unknown, \(self[.malformedSentences]) malformed), "
+            + "\(self[.junkBytes]) junk bytes, \(self[.gpsdReports]) gpsd reports, \(self[.fixes]) fixes, "
+            + "\(self[.deviceLosses]) device losses, \(self[.failedOpens]) failed opens, "
+            + "\(self[.rejectedBaudRates]) baud rates rejected"
     }
 }
-

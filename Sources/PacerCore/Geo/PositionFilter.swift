@@ -81,18 +81,18 @@ public struct PositionFilter: Sendable {
     public mutating func update(_ fix: GNSSFix, at instant: MonotonicInstant) -> Result<PositionEstimate, PositionRejection> {
         guard fix.hasPosition, !fix.isEstimated, let lat = fix.latitude, let lon = fix.longitude, lat.isFinite, lon.isFinite,
               abs(lat) <= 90, abs(lon) <= 180 else {
-            counters.noPosition += 1
+            counters[.noPosition] += 1
             return .failure(.noPosition)
         }
         if let last = lastUpdate, instant <= last {
-            counters.duplicates += 1
+            counters[.duplicates] += 1
             return .failure(.duplicateTime)
         }
         let sigma = PositionFilter.horizontalSigma(fix)
         let r = sigma * sigma
         guard var plane = self.plane, let previous = lastAccepted else {
             start(fix, latitude: lat, longitude: lon, variance: r, at: instant)
-            counters.accepted += 1
+            counters[.accepted] += 1
             return .success(estimate(fix, increment: 0, bridged: false, sigma: sigma))
         }
         var (e, n) = plane.project(latitude: lat, longitude: lon)
@@ -121,7 +121,7 @@ public struct PositionFilter: Sendable {
             }
             restart(east: e, north: n, velocity: velocity, variance: 4 * r, at: instant)
             lastStep = instant
-            counters.gapsBridged += 1
+            counters[.gapsBridged] += 1
             let increment = (plausible ? bridge : 0) + releaseHeld()
             countedEast = e; countedNorth = n
             reanchorIfFar(&plane, &e, &n)
@@ -146,7 +146,7 @@ public struct PositionFilter: Sendable {
             let limit = velocity != nil ? parameters.rejectionResetSeconds * 3 : parameters.rejectionResetSeconds
             if instant.seconds(since: since) >= limit {
                 // The receiver has disagreed for too long: the filter is what is wrong.
-                counters.resets += 1
+                counters[.resets] += 1
                 var increment = 0.0
                 if !stationary {
                     if let before = speedBefore, let now = fix.speed {
@@ -163,14 +163,14 @@ public struct PositionFilter: Sendable {
                 speedBefore = velocity != nil ? hypot(east.velocity, north.velocity) : nil
                 return .success(estimate(fix, increment: increment, bridged: false, sigma: sigma))
             }
-            counters.outliers += 1
+            counters[.outliers] += 1
             guard velocity != nil else { return .failure(.outlier) }
         } else {
             rejectingSince = nil
             east.updatePosition(e, variance: r)
             north.updatePosition(n, variance: r)
             lastAccepted = instant
-            counters.accepted += 1
+            counters[.accepted] += 1
         }
         updateStationary(east: e, north: n, sigma: sigma, dt: dt, at: instant)
         if stationary {

@@ -1,10 +1,13 @@
-/// Running counts of what the filter did, for diagnostics and tests.
-public struct PositionFilterCounters: Equatable, Sendable {
-    public var accepted = 0
-    public var outliers = 0
-    public var noPosition = 0
-    public var duplicates = 0
-    public var gapsBridged = 0
-    public var resets = 0
-    public init() {}
+/// What the position filter did, for diagnostics and tests: the COUNTERS reply's `filter` group,
+/// in this order.
+public enum PositionFilterCounter: String, CounterKey {
+    case accepted
+    case outliers
+    case noPosition
+    case duplicates
+    case gapsBridged
+    case resets
 }
+
+/// Running counts of what the filter did.
+public typealias PositionFilterCounters = Counts<PositionFilterCounter>

@@ -1,28 +1,31 @@
-/// What an `NMEADecoder` has seen: the figures `pacerctl parse` prints to stderr.
-public struct NMEACounters: Equatable, Sendable {
+/// What an `NMEADecoder` has seen: the figures `pacerctl parse` prints to stderr, in this order.
+/// Its `NMEAFramer` counts the framing (sentences, checksums, truncated, junk bytes), the decoder
+/// the rest.
+public enum NMEACounter: String, CounterKey {
     /// Terminated sentences, whatever their checksum.
-    public var sentences = 0
+    case sentences
     /// Checksum-valid GNSS sentences decoded (GGA RMC GLL GNS GSA GSV VTG ZDA GST).
-    public var accepted = 0
-    /// Dropped for a wrong, missing or non-hex checksum; `missingChecksum` is the part without any.
-    public var badChecksum = 0
-    public var missingChecksum = 0
+    case accepted
+    /// Dropped for a wrong, missing or non-hex checksum; `missingChecksums` is the part without any.
+    case badChecksums
+    case missingChecksums
     /// Checksum-valid sentences of a type Pacer does not decode (marine instruments, ...).
-    public var unknownType = 0
+    case unknownTypes
     /// Proprietary `$P...` sentences, recognised and skipped.
-    public var proprietary = 0
+    case proprietary
     /// AIS `!..VDM`/`!..VDO` sentences, recognised and skipped.
-    public var ais = 0
+    case ais
     /// Known types with fewer fields than the type needs.
-    public var malformed = 0
+    case malformed
     /// Partial sentences abandoned (cut by a new `$`, a control byte, over-long, or unterminated).
-    public var truncated = 0
+    case truncated
     /// Bytes outside any accepted sentence (line ends between sentences excluded).
-    public var junkBytes = 0
+    case junkBytes
     /// Fixes emitted (with or without a position).
-    public var fixes = 0
+    case fixes
     /// Epochs with a position that never reached the end of their cycle (not reported, as in gpsd).
-    public var incompleteEpochs = 0
-
-    public init() {}
+    case incompleteEpochs
 }
+
+/// Running counts of what an NMEA decoder (or its framer) has seen.
+public typealias NMEACounters = Counts<NMEACounter>

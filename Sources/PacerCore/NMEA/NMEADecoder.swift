@@ -8,20 +8,16 @@ public struct NMEADecoder {
     private var framer = NMEAFramer()
     private var assembler = NMEAFixAssembler()
     private var fieldTable = NMEAFieldTable()
+    /// What decoding the sentences counted; the framer counts the framing, the assembler the fixes.
     private var sentenceCounters = NMEACounters()
 
     public init() {}
 
     public var counters: NMEACounters {
-        var c = sentenceCounters
-        let f = framer.counters
-        c.sentences = f.sentences
-        c.badChecksum = f.badChecksum
-        c.missingChecksum = f.missingChecksum
-        c.truncated = f.truncated
-        c.junkBytes = f.junkBytes
-        c.fixes = assembler.fixesEmitted
-        c.incompleteEpochs = assembler.incompleteEpochs
+        var c = framer.counters
+        c.add(sentenceCounters)
+        c[.fixes] = assembler.fixesEmitted
+        c[.incompleteEpochs] = assembler.incompleteEpochs
         return c
     }
 
@@ -58,27 +54,27 @@ public struct NMEADecoder {
         if sentence.start == UInt8(ascii: "!") {
             if addressLength == 5, body[2] == UInt8(ascii: "V"), body[3] == UInt8(ascii: "D"),
                body[4] == UInt8(ascii: "M") || body[4] == UInt8(ascii: "O") {
-                sentenceCounters.ais += 1
+                sentenceCounters[.ais] += 1
             } else {
-                sentenceCounters.unknownType += 1
+                sentenceCounters[.unknownTypes] += 1
             }
             return false
         }
         if n > 0 && body[0] == UInt8(ascii: "P") {
-            sentenceCounters.proprietary += 1
+            sentenceCounters[.proprietary] += 1
             return false
         }
         guard addressLength == 5, NMEADecoder.isTalkerByte(body[0]), NMEADecoder.isTalkerByte(body[1]),
               let type = NMEASentenceType.lookup(UInt32(body[2]) << 16 | UInt32(body[3]) << 8 | UInt32(body[4])) else {
-            sentenceCounters.unknownType += 1
+            sentenceCounters[.unknownTypes] += 1
             return false
         }
         let fields = NMEAFields(body, table: fieldTable.offsets)
         guard NMEASentenceDecoder.decode(type, fields, into: &report) else {
-            sentenceCounters.malformed += 1
+            sentenceCounters[.malformed] += 1
             return false
         }
-        sentenceCounters.accepted += 1
+        sentenceCounters[.accepted] += 1
         return true
     }
 

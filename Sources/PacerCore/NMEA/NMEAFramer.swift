@@ -11,20 +11,9 @@ public struct NMEAFramer {
     /// gpsd accepts sentences up to about 100 bytes; real receivers stay under 90.
     public static let maximumLength = 120
 
-    public struct Counters: Equatable, Sendable {
-        /// Terminated sentences seen, whatever their checksum.
-        public var sentences = 0
-        /// Sentences dropped for a wrong, missing or non-hex checksum (`missingChecksum` included).
-        public var badChecksum = 0
-        public var missingChecksum = 0
-        /// Partial sentences abandoned: restarted, cut by a control byte, too long, or unterminated at the end.
-        public var truncated = 0
-        /// Bytes that belonged to no accepted sentence (line ends between sentences excluded).
-        public var junkBytes = 0
-        public init() {}
-    }
-
-    public private(set) var counters = Counters()
+    /// The framing part of `NMEACounters` (sentences, checksums, truncated, junk bytes); the
+    /// decoder counts the rest.
+    public private(set) var counters = NMEACounters()
     /// True once a `# Date: ` comment line was seen: gpsd's marker of a recorded log
     /// (its regression captures), whose dates are then taken as they are.
     public private(set) var sawRecordingDateHeader = false
@@ -68,7 +57,7 @@ public struct NMEAFramer {
                 if b == 0x0D || b == 0x0A {
                     line = .start
                 } else if line == .comment {
-                    counters.junkBytes += 1
+                    counters[.junkBytes] += 1
                     if headerMatch >= 0 { matchHeader(b) }
                 } else if b == 0x24 || b == 0x21 {  // $ or !
                     // Fast path: the whole sentence and its line end are in this chunk; check it in place.
@@ -107,7 +96,7 @@ public struct NMEAFramer {
                     if j < count && (base[j] == 0x0D || base[j] == 0x0A) {
                         i = j + 1
                         line = .start
-                        counters.sentences += 1
+                        counters[.sentences] += 1
                         let raw = UnsafeRawBufferPointer(start: base + start, count: j - start)
                         if let s = checked(raw, star: star, sum: sum, countingFailure: true) { return s }
                         continue
@@ -116,7 +105,7 @@ public struct NMEAFramer {
                     buffer[0] = b
                     len = 1
                 } else {
-                    counters.junkBytes += 1
+                    counters[.junkBytes] += 1
                     if line == .start && b == 0x23 {  // '#' starts a comment line, as in gpsd
                         line = .comment
                         headerMatch = 1
@@ -134,8 +123,8 @@ public struct NMEAFramer {
                 }
                 // Too long: abandon; the rest of the line is junk.
                 line = .junk
-                counters.truncated += 1
-                counters.junkBytes += len + 1
+                counters[.truncated] += 1
+                counters[.junkBytes] += len + 1
                 inside = false
                 len = 0
                 continue
@@ -145,14 +134,14 @@ public struct NMEAFramer {
                 inside = false
                 let total = len
                 len = 0
-                counters.sentences += 1
+                counters[.sentences] += 1
                 if let s = validated(UnsafeRawBufferPointer(start: buffer, count: total)) { return s }
                 continue
             }
             // Two sentences on one line: a complete `...*hh` just before the new start is kept.
             if (b == 0x24 || b == 0x21) && len >= 4 && buffer[len - 3] == 0x2A,
                let s = validated(UnsafeRawBufferPointer(start: buffer, count: len), countingFailure: false) {
-                counters.sentences += 1
+                counters[.sentences] += 1
                 inside = false
                 len = 0
                 line = .junk
@@ -160,14 +149,14 @@ public struct NMEAFramer {
                 return s
             }
             // A new start character or a control/8-bit byte cuts the partial sentence.
-            counters.truncated += 1
-            counters.junkBytes += len
+            counters[.truncated] += 1
+            counters[.junkBytes] += len
             line = .junk
             if b == 0x24 || b == 0x21 {
                 buffer[0] = b
                 len = 1
             } else {
-                counters.junkBytes += 1
+                counters[.junkBytes] += 1
                 inside = false
                 len = 0
             }
@@ -188,8 +177,8 @@ public struct NMEAFramer {
     /// Ends the stream: an unterminated partial sentence is dropped (gpsd never accepts one).
     public mutating func finish() {
         if inSentence {
-            counters.truncated += 1
-            counters.junkBytes += length
+            counters[.truncated] += 1
+            counters[.junkBytes] += length
         }
         inSentence = false
         length = 0
@@ -214,16 +203,16 @@ public struct NMEAFramer {
     private mutating func checked(_ raw: UnsafeRawBufferPointer, star: Int, sum: UInt8, countingFailure: Bool) -> NMEASentence? {
         guard star >= 0 else {
             guard countingFailure else { return nil }
-            counters.missingChecksum += 1
-            counters.badChecksum += 1
-            counters.junkBytes += raw.count
+            counters[.missingChecksums] += 1
+            counters[.badChecksums] += 1
+            counters[.junkBytes] += raw.count
             return nil
         }
         guard star + 2 < raw.count, let hi = NMEAFramer.hexValue(raw[star + 1]), let lo = NMEAFramer.hexValue(raw[star + 2]),
               hi << 4 | lo == sum else {
             guard countingFailure else { return nil }
-            counters.badChecksum += 1
-            counters.junkBytes += raw.count
+            counters[.badChecksums] += 1
+            counters[.junkBytes] += raw.count
             return nil
         }
         return NMEASentence(start: raw[0], body: UnsafeRawBufferPointer(rebasing: raw[1..<star]))

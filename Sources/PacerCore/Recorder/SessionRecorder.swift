@@ -123,8 +123,8 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// A fix from the receiver, as it arrived.
     mutating func fix(_ received: GNSSFix, at input: InputInstant, emit: (RecorderOutput) -> Void) {
-        counters.fixes += 1
-        guard let measured = date(of: received) else { counters.fixesWithoutTime += 1; return }
+        counters[.fixes] += 1
+        guard let measured = date(of: received) else { counters[.fixesWithoutTime] += 1; return }
         if systemAnchored, lastFix == nil, engine.phase.isActive {
             // The session began on the system clock: put the receiver on that axis.
             shiftMilliseconds = time(at: input).milliseconds(since: measured)
@@ -138,7 +138,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
                 return receiverStep - arrivalStep > SessionRecorder.jumpLimitSeconds || receiverStep < -SessionRecorder.jumpLimitSeconds
             }
             if jumps(time) {
-                counters.timeJumps += 1
+                counters[.timeJumps] += 1
                 let returned = shiftBeforeJump.map { measured.adding(milliseconds: $0) }
                 if let returned, let previous = shiftBeforeJump, !jumps(returned) {
                     // Back on the timeline the last jump left (a glitch of a few epochs): that
@@ -160,7 +160,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
                     return
                 }
             }
-            guard time > last.time else { counters.fixesOutOfOrder += 1; return }
+            guard time > last.time else { counters[.fixesOutOfOrder] += 1; return }
         }
         var fix = received
         fix.time = time
@@ -171,7 +171,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         clock.observe(time: time, arrival: input.monotonic)
         decidePendingResume(at: time, input: input, emit: emit)
         if engine.phase.isActive {
-            guard timeline.map({ time > $0 }) ?? true else { counters.fixesOutOfOrder += 1; return }
+            guard timeline.map({ time > $0 }) ?? true else { counters[.fixesOutOfOrder] += 1; return }
             deliverWaiting(through: time, emit: emit)
             timeline = time
         }
@@ -187,8 +187,8 @@ public struct SessionRecorder: ~Copyable, Sendable {
 
     /// A fix that `date(of:)` could not place in time (replay asks first): counted, skipped.
     public mutating func skipUndated() {
-        counters.fixes += 1
-        counters.fixesWithoutTime += 1
+        counters[.fixes] += 1
+        counters[.fixesWithoutTime] += 1
     }
 
     /// A sensor notification, raw as the sensor sent it, and its decoding when the caller has
@@ -196,7 +196,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// decoded here). Returns the decoded value (nil when it does not decode or has no decoder).
     mutating func notification(characteristic: UInt16, payload: [UInt8], decoded: Result<GATTMeasurement, GATTDecodingError>? = nil,
                                at input: InputInstant, emit: (RecorderOutput) -> Void) -> GATTMeasurement? {
-        counters.notifications += 1
+        counters[.notifications] += 1
         var time = self.time(at: input)
         lastNotificationTime = time
         if let last = waiting.last?.time, time < last { time = last }
@@ -206,13 +206,13 @@ public struct SessionRecorder: ~Copyable, Sendable {
         switch decoded ?? GATTMeasurement.decode(characteristic: characteristic, bytes: payload) {
         case .success(let m): measurement = m
         case .failure(.unknownCharacteristic):
-            counters.otherCharacteristics += 1
+            counters[.otherCharacteristics] += 1
             return nil
         case .failure:
-            counters.malformedNotifications += 1
+            counters[.malformedNotifications] += 1
             return nil
         }
-        if measurement.isImplausible { counters.implausibleNotifications += 1 }
+        if measurement.isImplausible { counters[.implausibleNotifications] += 1 }
         observeForUnattended(measurement, at: input.monotonic)
         guard engine.phase.isActive else {
             alertHeartRate(measurement, at: time, emit: emit)

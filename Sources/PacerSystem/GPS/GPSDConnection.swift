@@ -44,7 +44,7 @@ final class GPSDConnection: GPSConnection {
 
     var counters: GPSCounters {
         var c = GPSCounters()
-        c.gpsdReports = reports
+        c[.gpsdReports] = reports
         return c
     }
 

@@ -106,7 +106,7 @@ public final class GPSSource: @unchecked Sendable {
                 try c.service(revents: revents, now: now) { fix in deliver(monitor.fixReceived(fix, at: now)) }
             } catch {
                 dropConnection()
-                totals.deviceLosses += 1
+                totals[.deviceLosses] += 1
                 deliver(monitor.deviceFailed(reason: "\(error)", at: now))
                 sendCounters()
             }
@@ -126,7 +126,7 @@ public final class GPSSource: @unchecked Sendable {
                 connection = try open(now: now, preferredRate: lockedRate)
                 announced = false
             } catch {
-                totals.failedOpens += 1
+                totals[.failedOpens] += 1
                 // A recording that cannot be opened will not appear by waiting: no retry.
                 if case .file = spec {
                     deliver(.deviceLost(reason: "\(error)", retryInSeconds: 0))
@@ -156,7 +156,7 @@ public final class GPSSource: @unchecked Sendable {
 
     private func deliver(_ event: GPSEvent?) {
         guard let event else { return }
-        if case .fix = event { totals.fixes += 1 }
+        if case .fix = event { totals[.fixes] += 1 }
         handler(event)
     }
 

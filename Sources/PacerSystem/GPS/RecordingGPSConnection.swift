@@ -42,7 +42,7 @@ final class RecordingGPSConnection: GPSConnection {
 
     var counters: GPSCounters {
         var c = GPSCounters()
-        c.bytesRead = bytesRead
+        c[.bytesRead] = bytesRead
         c.add(decoder.counters)
         return c
     }

@@ -43,7 +43,7 @@ final class SerialGPSConnection: GPSConnection {
     var counters: GPSCounters {
         var c = closedCounters
         c.add(decoder.counters)
-        c.rejectedBaudRates = autobaud?.rejectedRates ?? 0
+        c[.rejectedBaudRates] = autobaud?.rejectedRates ?? 0
         return c
     }
 
@@ -66,7 +66,7 @@ final class SerialGPSConnection: GPSConnection {
             switch result {
             case .bytes(let n):
                 readSomething = true
-                closedCounters.bytesRead += n
+                closedCounters[.bytesRead] += n
                 windowBytes += n
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<n])
                 if readyInfo != nil {
@@ -90,7 +90,7 @@ final class SerialGPSConnection: GPSConnection {
     private func advanceAutobaud(now: MonotonicInstant) throws {
         guard var search = autobaud else { return }
         let c = decoder.counters
-        let decision = search.observe(validSentences: c.sentences - c.badChecksum, bytes: windowBytes, at: now)
+        let decision = search.observe(validSentences: c[.sentences] - c[.badChecksums], bytes: windowBytes, at: now)
         switch decision {
         case .listen(let until):
             wakeup = until
