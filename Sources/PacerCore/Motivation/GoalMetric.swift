@@ -70,6 +70,15 @@ public struct ActivityTotals: Equatable, Sendable {
         calories += s.calories ?? 0
         trimp += s.trimp ?? 0
     }
+
+    public mutating func merge(_ o: ActivityTotals) {
+        sessions += o.sessions
+        distanceMeters += o.distanceMeters
+        movingSeconds += o.movingSeconds
+        steps += o.steps
+        calories += o.calories
+        trimp += o.trimp
+    }
 }
 
 /// One local day's totals, over all activities and per activity.
@@ -81,6 +90,12 @@ public struct DayTotals: Equatable, Sendable {
     public mutating func add(_ s: SessionFacts) {
         all.add(s)
         byActivity[s.activity.index].add(s)
+    }
+
+    /// Adds another day's totals (or a span's, or the session being recorded).
+    public mutating func merge(_ o: DayTotals) {
+        all.merge(o.all)
+        for a in byActivity.indices { byActivity[a].merge(o.byActivity[a]) }
     }
 }
 

@@ -21,10 +21,8 @@ public struct GoalReport: Equatable, Sendable {
         var today = history.totals(day: day)
         var week = history.totals(from: settings.weekStart.firstDay(ofWeekHolding: day), through: day)
         if let extra {
-            today.all.merge(extra.all); week.all.merge(extra.all)
-            for a in 0..<today.byActivity.count {
-                today.byActivity[a].merge(extra.byActivity[a]); week.byActivity[a].merge(extra.byActivity[a])
-            }
+            today.merge(extra)
+            week.merge(extra)
         }
         let dailyGoals = settings.dailyGoals
         daily = dailyGoals.map { Progress(goal: $0, done: $0.amount(today)) }

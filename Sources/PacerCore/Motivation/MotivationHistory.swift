@@ -62,11 +62,7 @@ public struct MotivationHistory: Sendable {
         var sum = DayTotals()
         let lo = max(from, firstDay), hi = min(through, lastDay)
         guard !totals.isEmpty, lo <= hi else { return sum }
-        for d in lo...hi {
-            let t = totals[d - firstDay]
-            sum.all.merge(t.all)
-            for a in 0..<sum.byActivity.count { sum.byActivity[a].merge(t.byActivity[a]) }
-        }
+        for d in lo...hi { sum.merge(totals[d - firstDay]) }
         return sum
     }
 
@@ -75,16 +71,5 @@ public struct MotivationHistory: Sendable {
         var lo = 0, hi = days.count
         while lo < hi { let m = (lo + hi) / 2; if days[m] <= day { lo = m + 1 } else { hi = m } }
         return lo
-    }
-}
-
-extension ActivityTotals {
-    public mutating func merge(_ o: ActivityTotals) {
-        sessions += o.sessions
-        distanceMeters += o.distanceMeters
-        movingSeconds += o.movingSeconds
-        steps += o.steps
-        calories += o.calories
-        trimp += o.trimp
     }
 }
