@@ -61,7 +61,7 @@ public struct Course: Equatable, Sendable {
         cuesDerived = cues.isEmpty
         if cuesDerived { cues = CourseTurnFinder.turns(of: points) }
         profile = CourseElevationProfile(points)
-        climbs = profile.map(ClimbFinder.climbs) ?? []
+        climbs = profile.map { ClimbFinder.climbs($0) } ?? []
     }
 
     /// A name as STATE, EVENTs and the journal carry it: control characters as spaces, at most

@@ -13,11 +13,10 @@ public enum CourseInfo {
         w.key("climbs"); w.beginArray()
         for climb in c.climbs {
             w.beginObject()
-            w.key("start_m"); w.value(climb.start, decimals: 1)
-            w.key("length_m"); w.value(climb.length, decimals: 1)
-            w.key("gain_m"); w.value(climb.gain, decimals: 1)
-            w.key("avg_grade_pct"); w.value(climb.averageGrade, decimals: 1)
-            w.key("max_grade_pct"); w.value(climb.steepestGrade, decimals: 1)
+            for (key, value) in [("start_m", climb.start), ("length_m", climb.length), ("gain_m", climb.gain),
+                                 ("avg_grade_pct", climb.averageGrade), ("max_grade_pct", climb.steepestGrade)] {
+                w.key(key); w.value(value, decimals: 1)
+            }
             w.endObject()
         }
         w.endArray()

@@ -3,9 +3,4 @@
 public struct XMLAttribute: Equatable, Sendable {
     public var name: String
     public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
