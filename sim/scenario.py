@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Generates a scenario with ground truth: DIR/NAME.nmea, DIR/NAME.ble, DIR/NAME.truth.json.
+"""Generates a scenario with ground truth: DIR/NAME.nmea, DIR/NAME.ble, DIR/NAME.truth.json
+(and DIR/NAME.course.gpx, DIR/NAME.course.tcx for a course-* scenario).
 
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]

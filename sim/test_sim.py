@@ -648,5 +648,279 @@ class ReceiverModelTests(unittest.TestCase):
         self.assertLess(max(big), 400.0)
 
 
+COURSES = ("course-on", "course-detour", "course-shortcut", "course-loop-twice", "course-out-and-back",
+           "course-figure-eight")
+GPX_NS = {"g": "http://www.topografix.com/GPX/1/1"}
+TCX_NS = {"t": "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"}
+
+
+class CourseTests(unittest.TestCase):
+    """Issue #43's course scenarios: the course written as GPX and TCX, and the truth of the ride,
+    checked here against the files and the true path, not against the code that wrote them."""
+
+    _runs = {}
+
+    def run_of(self, name, seed=1):
+        key = (name, seed)
+        if key not in self._runs:
+            import xml.etree.ElementTree as ET
+            truth, _, _ = scenario(name, seed)
+            d = os.path.join(OUT, "%s-%d" % (name, seed))
+            gpx = ET.parse(os.path.join(d, name + ".course.gpx")).getroot()
+            tcx = ET.parse(os.path.join(d, name + ".course.tcx")).getroot()
+            sc = SCENARIOS[name](random.Random("%s/%d/scenario" % (name, seed)), seed)
+            path = simulate(random.Random("%s/%d/path" % (name, seed)), sc.geometry, sc.hills, sc.lat0, sc.lon0,
+                            sc.phases, sc.mover, sc.duration)
+            self._runs[key] = (truth, gpx, tcx, sc, path)
+        return self._runs[key]
+
+    @staticmethod
+    def gpx_points(gpx):
+        return [(float(p.get("lat")), float(p.get("lon")), float(p.find("g:ele", GPX_NS).text))
+                for p in gpx.findall("g:trk/g:trkseg/g:trkpt", GPX_NS)]
+
+    @staticmethod
+    def tcx_points(tcx):
+        out = []
+        for p in tcx.findall("t:Courses/t:Course/t:Track/t:Trackpoint", TCX_NS):
+            out.append((float(p.find("t:Position/t:LatitudeDegrees", TCX_NS).text),
+                        float(p.find("t:Position/t:LongitudeDegrees", TCX_NS).text),
+                        float(p.find("t:AltitudeMeters", TCX_NS).text)))
+        return out
+
+    @staticmethod
+    def length(points):
+        return sum(geodesy.vincenty(a[0], a[1], b[0], b[1]) for a, b in zip(points, points[1:]))
+
+    @staticmethod
+    def plane(points, lat0, lon0):
+        m, n = geodesy.radii(math.radians(lat0))
+        return [(math.radians(p[1] - lon0) * n * math.cos(math.radians(lat0)), math.radians(p[0] - lat0) * m)
+                for p in points]
+
+    def distances(self, points, path, every=10):
+        """(t, distance m to the nearest segment of the course) every `every` path samples."""
+        xy = self.plane(points, points[0][0], points[0][1])
+        riders = self.plane(list(zip(path.lat, path.lon)), points[0][0], points[0][1])
+        out = []
+        for i in range(0, len(path), every):
+            x, y = riders[i]
+            best = float("inf")
+            for (x0, y0), (x1, y1) in zip(xy, xy[1:]):
+                dx, dy = x1 - x0, y1 - y0
+                u = min(1.0, max(0.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+                best = min(best, math.hypot(x0 + u * dx - x, y0 + u * dy - y))
+            out.append((i * path.dt, best))
+        return out
+
+    def test_gpx_and_tcx_parse_and_agree_with_the_course_length(self):
+        for name in COURSES:
+            truth, gpx, tcx, sc, path = self.run_of(name)
+            c = truth["course"]
+            self.assertEqual(gpx.get("version"), "1.1")
+            self.assertEqual(gpx.find("g:metadata/g:name", GPX_NS).text, c["name"])
+            course = tcx.find("t:Courses/t:Course", TCX_NS)
+            self.assertEqual(course.find("t:Name", TCX_NS).text, c["name"])
+            self.assertLessEqual(len(c["name"]), 15)  # the TCX schema's limit for a course name
+            g, x = self.gpx_points(gpx), self.tcx_points(tcx)
+            self.assertEqual(len(g), c["points"], name)
+            self.assertEqual(g, x, name)
+            for pts in (g, x):
+                self.assertLess(abs(self.length(pts) - c["length_m"]) / c["length_m"], 0.005, name)
+                self.assertLess(abs(self.length(pts) - c["length_m"]), 0.05, name)
+            steps = [geodesy.vincenty(a[0], a[1], b[0], b[1]) for a, b in zip(g, g[1:])]
+            self.assertTrue(all(8.5 < d <= 10.05 for d in steps), (name, min(steps), max(steps)))
+            last = course.findall("t:Track/t:Trackpoint", TCX_NS)[-1]
+            self.assertAlmostEqual(float(last.find("t:DistanceMeters", TCX_NS).text), c["length_m"], delta=0.1)
+            ends = geodesy.vincenty(g[0][0], g[0][1], g[-1][0], g[-1][1])
+            self.assertEqual(c["loop"], name in ("course-loop-twice", "course-figure-eight"), name)
+            if name in ("course-loop-twice", "course-figure-eight", "course-out-and-back"):
+                self.assertLess(ends, 0.5, name)
+            else:
+                self.assertGreater(ends, 500, name)
+            self.assertTrue(c["finished"], name)
+            self.assertEqual(c["laps"], 2 if name == "course-loop-twice" else 1)
+
+    def test_course_points_are_the_corners_and_the_summit(self):
+        for name in COURSES:
+            truth, gpx, tcx, sc, path = self.run_of(name)
+            c = truth["course"]
+            g = self.gpx_points(gpx)
+            along = [0.0]
+            for a, b in zip(g, g[1:]):
+                along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+            cps = tcx.findall("t:Courses/t:Course/t:CoursePoint", TCX_NS)
+            names = [cp.find("t:Name", TCX_NS).text for cp in cps]
+            kinds = [cp.find("t:PointType", TCX_NS).text for cp in cps]
+            self.assertEqual(names, [q["name"] for q in c["cues"]], name)
+            self.assertEqual(kinds, [q["kind"] for q in c["cues"]], name)
+            self.assertEqual(len(set(names)), len(names), name)
+            self.assertTrue(all(len(n) <= 10 for n in names), names)  # CoursePointName_t
+            for cp, q in zip(cps, c["cues"]):
+                lat = float(cp.find("t:Position/t:LatitudeDegrees", TCX_NS).text)
+                lon = float(cp.find("t:Position/t:LongitudeDegrees", TCX_NS).text)
+                k = min(range(len(g)), key=lambda j: abs(along[j] - q["along_m"]))
+                self.assertLess(geodesy.vincenty(lat, lon, g[k][0], g[k][1]), 5.5, (name, q))
+                if q["kind"] in ("Left", "Right"):
+                    # the course turns by more than 45 degrees within 45 m either side of the cue
+                    turn = 0.0
+                    legs = [j for j in range(1, len(g))
+                            if q["along_m"] - 45 <= along[j - 1] and along[j] <= q["along_m"] + 45]
+                    for j0, j1 in zip(legs, legs[1:]):
+                        h0 = geodesy.bearing(g[j0 - 1][0], g[j0 - 1][1], g[j0][0], g[j0][1])
+                        h1 = geodesy.bearing(g[j1 - 1][0], g[j1 - 1][1], g[j1][0], g[j1][1])
+                        turn += (h1 - h0 + 180) % 360 - 180
+                    self.assertGreater(abs(turn), 45, (name, q))
+                    self.assertEqual(q["kind"], "Right" if turn > 0 else "Left", (name, q, turn))
+            turns = [q for q in c["cues"] if q["kind"] != "Summit"]
+            self.assertGreaterEqual(len(turns), 2, name)
+            summits = [q for q in c["cues"] if q["kind"] == "Summit"]
+            self.assertEqual(len(summits), 1 if name in ("course-on", "course-out-and-back") else 0, name)
+            for q in summits:
+                top = max(p[2] for p in g)
+                k = min(range(len(g)), key=lambda j: abs(along[j] - q["along_m"]))
+                self.assertGreaterEqual(g[k][2], top - 0.2, name)
+
+    def test_the_climb_is_a_real_climb(self):
+        truth, gpx, tcx, sc, path = self.run_of("course-on")
+        g = self.gpx_points(gpx)
+        along = [0.0]
+        for a, b in zip(g, g[1:]):
+            along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+        # the steepest 1.5 km averages 5 %
+        best = 0.0
+        for i in range(len(g)):
+            j = next((j for j in range(i, len(g)) if along[j] - along[i] >= 1500.0), None)
+            if j is None:
+                break
+            best = max(best, (g[j][2] - g[i][2]) / (along[j] - along[i]))
+        self.assertGreater(best, 0.0485)
+        self.assertLess(best, 0.0515)
+        self.assertGreater(truth["course"]["ascent_m"], 74.0)
+
+    def test_excursions_are_exactly_the_designed_ones(self):
+        for name in COURSES:
+            truth, gpx, tcx, sc, path = self.run_of(name)
+            c = truth["course"]
+            g = self.gpx_points(gpx)
+            dist = self.distances(g, path)
+            finish = c["finish_t_s"]
+            off = [(t, d) for t, d in dist if d > 40.0 and t <= finish]
+            if name not in ("course-detour", "course-shortcut"):
+                self.assertEqual(c["excursions"], [], name)
+                self.assertEqual(off, [], name)
+                self.assertLess(max(d for t, d in dist if t <= finish), 1.0, name)
+                continue
+            self.assertEqual(len(c["excursions"]), 1, name)
+            e = c["excursions"][0]
+            self.assertTrue(e["leave_t_s"] < e["off_from_t_s"] < e["off_to_t_s"] < e["rejoin_t_s"], e)
+            self.assertTrue(all(e["off_from_t_s"] - 1 <= t <= e["off_to_t_s"] + 1 for t, d in off), name)
+            # sampled here each second, at most half a second's riding from the truth's 0.1 s maximum
+            self.assertLess(-0.06, e["max_offset_m"] - max(d for t, d in off), name)
+            self.assertLess(e["max_offset_m"] - max(d for t, d in off), 5.0, name)
+            self.assertGreater(e["max_offset_m"], 200.0, name)
+            # On the course everywhere else, within the chords' sagitta.
+            on = [d for t, d in dist if (t < e["leave_t_s"] or t > e["rejoin_t_s"]) and t <= finish]
+            self.assertLess(max(on), 1.0, name)
+            # The legs of its own stay far from the course but for their first and last stretches.
+            middle = [d for t, d in dist if e["leave_t_s"] + 20 < t < e["rejoin_t_s"] - 20]
+            self.assertGreater(min(middle), 100.0, name)
+            if name == "course-detour":
+                junction = sc.course.marks["junction"][0]
+                self.assertAlmostEqual(e["leave_along_m"], junction, delta=1.0)
+                self.assertAlmostEqual(e["rejoin_along_m"], junction, delta=1.0)
+                self.assertTrue(500 < e["ridden_m"] < 900, e)
+            else:
+                self.assertAlmostEqual(e["leave_along_m"], sc.course.marks["leave"][0], delta=1.0)
+                self.assertAlmostEqual(e["rejoin_along_m"], sc.course.marks["rejoin"][0], delta=2.0)
+                self.assertGreater(e["rejoin_along_m"] - e["leave_along_m"], 1000.0)
+                self.assertLess(e["ridden_m"], (e["rejoin_along_m"] - e["leave_along_m"]) / 2)
+            # Where it left and rejoined, the rider is on the course at those alongs.
+            along = [0.0]
+            for a, b in zip(g, g[1:]):
+                along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+            for t_key, a_key in (("leave_t_s", "leave_along_m"), ("rejoin_t_s", "rejoin_along_m")):
+                i = int(round(e[t_key] / path.dt))
+                k = min(range(len(g)), key=lambda j: abs(along[j] - e[a_key]))
+                self.assertLess(geodesy.vincenty(path.lat[i], path.lon[i], g[k][0], g[k][1]), 6.0, (name, t_key))
+
+    def test_progress_follows_the_rider_along_the_course(self):
+        for name in COURSES:
+            truth, gpx, tcx, sc, path = self.run_of(name)
+            c = truth["course"]
+            g = self.gpx_points(gpx)
+            along = [0.0]
+            for a, b in zip(g, g[1:]):
+                along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+            prog = c["progress"]
+            self.assertEqual(prog[0], [0.0, 0.0], name)
+            self.assertTrue(all(b[0] - a[0] >= 10.0 - 1e-9 for a, b in zip(prog, prog[1:])), name)
+            self.assertTrue(all(t % 10.0 == 0 for t, _ in prog), name)
+            drops = sum(1 for a, b in zip(prog, prog[1:]) if b[1] < a[1])
+            self.assertEqual(drops, 1 if name == "course-loop-twice" else 0, name)
+            self.assertGreater(prog[-1][1], c["length_m"] - 100.0, name)
+            self.assertLessEqual(prog[-1][0], c["finish_t_s"])
+            for e in c["excursions"]:
+                self.assertFalse(any(e["leave_t_s"] <= t <= e["rejoin_t_s"] for t, _ in prog), name)
+            for t, a in prog:
+                i = int(round(t / path.dt))
+                k = max(1, next((j for j in range(len(g)) if along[j] >= a), len(g) - 1))
+                u = (a - along[k - 1]) / (along[k] - along[k - 1])
+                lat = g[k - 1][0] + u * (g[k][0] - g[k - 1][0])
+                lon = g[k - 1][1] + u * (g[k][1] - g[k - 1][1])
+                self.assertLess(geodesy.vincenty(path.lat[i], path.lon[i], lat, lon), 1.0, (name, t, a))
+            # the rider's speed stays a road cyclist's
+            self.assertTrue(6.0 < truth["avg_moving_speed_mps"] < 9.0, name)
+            self.assertLess(truth["max_speed_mps"], 9.5, name)
+            self.assertEqual(truth["outliers"], [], name)
+
+    def test_out_and_back_and_figure_eight_run_over_themselves(self):
+        truth, gpx, tcx, sc, path = self.run_of("course-out-and-back")
+        g = self.gpx_points(gpx)
+        n = len(g)
+        xy = self.plane(g, g[0][0], g[0][1])
+        out_half = xy[: n // 2 - 5]
+
+        def to_out(x, y):
+            best = float("inf")
+            for (x0, y0), (x1, y1) in zip(out_half, out_half[1:]):
+                dx, dy = x1 - x0, y1 - y0
+                u = min(1.0, max(0.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy)))
+                best = min(best, math.hypot(x0 + u * dx - x, y0 + u * dy - y))
+            return best
+        for x, y in xy[n // 2 + 20:]:  # every point of the way back lies on the way out
+            self.assertLess(to_out(x, y), 0.5)
+        truth, gpx, tcx, sc, path = self.run_of("course-figure-eight")
+        g = self.gpx_points(gpx)
+        xy = self.plane(g, g[0][0], g[0][1])
+        crossings = 0
+        for i in range(len(xy) - 1):
+            for j in range(i + 2, len(xy) - 1):
+                (ax, ay), (bx, by), (cx, cy), (dx, dy) = xy[i], xy[i + 1], xy[j], xy[j + 1]
+                den = (bx - ax) * (dy - cy) - (by - ay) * (dx - cx)
+                if den == 0:
+                    continue
+                u = ((cx - ax) * (dy - cy) - (cy - ay) * (dx - cx)) / den
+                v = ((cx - ax) * (by - ay) - (cy - ay) * (bx - ax)) / den
+                if 0 <= u < 1 and 0 <= v < 1 and not (i == 0 and j == len(xy) - 2):
+                    crossings += 1
+        self.assertEqual(crossings, 1)
+
+    def test_course_files_are_deterministic_per_seed(self):
+        a, b, c = (os.path.join(OUT, "course-det-" + k) for k in "abc")
+        generate("course-detour", 3, a)
+        generate("course-detour", 3, b)
+        generate("course-detour", 4, c)
+        for ext in (".nmea", ".ble", ".truth.json", ".course.gpx", ".course.tcx"):
+            with open(os.path.join(a, "course-detour" + ext), "rb") as fa, \
+                    open(os.path.join(b, "course-detour" + ext), "rb") as fb:
+                self.assertEqual(fa.read(), fb.read(), ext)
+        for ext in (".course.gpx", ".course.tcx", ".truth.json"):
+            with open(os.path.join(a, "course-detour" + ext), "rb") as fa, \
+                    open(os.path.join(c, "course-detour" + ext), "rb") as fc:
+                self.assertNotEqual(fa.read(), fc.read(), ext)
+        self.assertFalse(os.path.exists(os.path.join(OUT, "steady-run-1", "steady-run.course.gpx")))
+
+
 if __name__ == "__main__":
     unittest.main()

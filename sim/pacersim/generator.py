@@ -4,7 +4,7 @@ import math
 import os
 import random
 
-from . import barometer, ble, bike, gnss_b, heart, nmea
+from . import barometer, ble, bike, course, gnss_b, heart, nmea
 from .gnss import measure
 
 RECEIVERS = {"a": measure, "b": gnss_b.measure}
@@ -177,7 +177,8 @@ def _round(x, nd=3):
 
 
 def generate(name, seed, out_dir, options=None):
-    """Writes out_dir/name.{nmea,ble,truth.json}; returns the truth dict."""
+    """Writes out_dir/name.{nmea,ble,truth.json} (and name.course.{gpx,tcx} for a course scenario);
+    returns the truth dict."""
     opts = options or Options()
     sc = SCENARIOS[name](random.Random("%s/%d/scenario" % (name, seed)), seed)
     rate = opts.rate_hz or sc.rate_hz
@@ -281,6 +282,9 @@ def generate(name, seed, out_dir, options=None):
     }
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
+    if getattr(sc, "course", None) is not None:
+        truth["course"] = course.write(sc.course, path, sc.lat0, sc.lon0, sc.start_ms, base,
+                                       "pacer sim scenario %s seed %d" % (name, seed))
     with open(base + ".nmea", "w", newline="") as f:
         f.write("".join(lines))
     with open(base + ".ble", "w") as f:

@@ -4,7 +4,9 @@ Each builder takes a seeded random.Random and returns a Scenario; everything ran
 scenario (route, hills, stop lights, tunnel times, contact loss) comes from that generator.
 """
 import calendar
+import math
 
+from . import course as courses
 from .gnss import ReceiverParams
 from .path import Hills, Mover, Phase, RoadGeometry, TrackGeometry
 
@@ -176,6 +178,138 @@ def hike(rng, seed):
                                 outliers_per_hour=4.0, outlier_m=(20, 150), doppler_sigma=0.2, geoid_sep=47.0))
 
 
+# Courses (issue #43): a course written as GPX and TCX, and a rider following it, at 1 Hz in open sky
+# with no multipath outliers, so that the only stretches off the course are the designed ones.
+COURSE_RIDER = dict(accel=1.0, decel=2.0, tau=4.0, wander=0.03, hill_factor=4.0, hill_clamp=(0.78, 1.1))
+COURSE_SPEED = 7.6  # m/s on the flat: 6.2 on a 5 % climb, up to about 9 downhill
+
+
+def _course_scenario(rng, seed, course, description, day, lat0, lon0, geoid_sep):
+    return Scenario(
+        description=description, activity="ride", duration=None, footpod=False,
+        start_ms=_utc_ms(2026, 3, day, 9, 0, seed), lat0=lat0, lon0=lon0,
+        geometry=course.ridden, hills=course.hills, course=course,
+        phases=[Phase(0.0, seconds=5, label="stand"),
+                Phase(COURSE_SPEED, metres=course.finish_ridden_s + 2.0, label="ride"), Phase(0.0, label="stop")],
+        mover=Mover(**COURSE_RIDER),
+        receiver=ReceiverParams(sigma_h=2.0, tau_h=rng.uniform(30, 120), hdop=0.8, sats=12,
+                                outliers_per_hour=0.0, doppler_sigma=0.1, geoid_sep=geoid_sep))
+
+
+def course_on(rng, seed):
+    """A point-to-point course with a 1.5 km climb at 5 %, ridden as drawn."""
+    t = courses.Turtle()
+    t.straight(rng.uniform(350, 450)).turn(rng.uniform(60, 80), 35).straight(300)
+    t.turn(-rng.uniform(25, 35), 150).mark("climb").straight(1500)
+    t.turn(rng.uniform(85, 105), 30).mark("descent").straight(700)
+    t.turn(-rng.uniform(95, 110), 30).straight(rng.uniform(400, 500))
+    climb_start = t.marks["climb"][0] - 250.0
+    summit = climb_start + 1500.0 + 50.0  # where the ramp off the 5 % grade reaches the flat top
+    profile = courses.Profile(rng.uniform(100, 200),
+                              [(climb_start, 1500.0, 0.05), (t.marks["descent"][0] + 50, 600.0, -0.04)])
+    course = courses.Course("Climb course", rng.uniform(0, 360), t, profile, [("course", 0.0, t.s)], summits=[summit])
+    return _course_scenario(rng, seed, course, "course ridden as drawn: 3.5-3.7 km point to point with a 1.5 km climb "
+                            "at 5 % and three corners", 11, 41.97940, 2.82140, 49.5)
+
+
+def course_detour(rng, seed):
+    """The rider leaves the course at a junction, rides a loop away from it and comes back there."""
+    t = courses.Turtle()
+    junction = rng.uniform(300, 400)
+    t.straight(junction).mark("junction").straight(600 - junction)
+    t.turn(-rng.uniform(55, 65), 50).straight(700).turn(rng.uniform(95, 105), 30).straight(rng.uniform(550, 650))
+    leg = courses.Turtle()
+    courses.balloon_detour(leg, +1, spur=rng.uniform(130, 170))
+    j = t.marks["junction"][0]
+    profile = courses.Profile(rng.uniform(400, 600), [(800, 400, 0.03), (1300, 400, -0.03)])
+    course = courses.Course("Detour course", rng.uniform(0, 360), t, profile,
+                            [("course", 0.0, j), ("leg", leg.pieces, -5.0), ("course", j, t.s)])
+    return _course_scenario(rng, seed, course, "course with a detour: at a junction the rider turns off, rides a "
+                            "700 m loop up to 300 m away and turns back onto it where they left",
+                            12, 48.13710, 11.57540, 47.5)
+
+
+def course_shortcut(rng, seed):
+    """The course goes round a U; the rider cuts across it and rejoins far along."""
+    t = courses.Turtle()
+    leave = rng.uniform(350, 450)
+    top = rng.uniform(450, 550)
+    t.straight(leave).mark("leave").straight(900 - leave).turn(90, 40).straight(top).turn(90, 40).mark("south")
+    t.straight(900 - leave).mark("rejoin").straight(leave).turn(-90, 40).straight(rng.uniform(450, 550))
+    leg = courses.Turtle()
+    leg.turn(90, 25).straight(top + 80 - 50).turn(90, 25)
+    a, b = t.marks["leave"][0], t.marks["rejoin"][0]
+    assert math.hypot(leg.x - (t.marks["rejoin"][1] - t.marks["leave"][1]),
+                      leg.y - (t.marks["rejoin"][2] - t.marks["leave"][2])) < 1e-6
+    profile = courses.Profile(rng.uniform(30, 80), [(600, 300, 0.03), (t.marks["south"][0], 300, -0.03)])
+    course = courses.Course("Shortcut course", rng.uniform(0, 360), t, profile,
+                            [("course", 0.0, a), ("leg", leg.pieces, 0.0), ("course", b, t.s)])
+    return _course_scenario(rng, seed, course, "course with a shortcut: the rider cuts across a U-shaped stretch and "
+                            "rejoins 1.3-1.8 km further along", 13, 50.93750, 6.96030, 47.0)
+
+
+def course_loop_twice(rng, seed):
+    """A closed loop ridden twice."""
+    t = courses.Turtle()
+    long_side, short_side, r = rng.uniform(450, 550), rng.uniform(250, 320), 30.0
+    t.straight(long_side / 2 - r)
+    for side in (short_side, long_side, short_side):
+        t.turn(90, r).straight(side - 2 * r)
+    t.turn(90, r).straight(long_side / 2 - r)
+    assert math.hypot(t.x, t.y) < 1e-6
+    profile = courses.Profile(rng.uniform(30, 80), [(150, 300, 0.03), (t.s / 2 + 150, 300, -0.03)], period=t.s)
+    course = courses.Course("Loop course", rng.uniform(0, 360), t, profile,
+                            [("course", 0.0, t.s), ("course", 0.0, t.s)], loop=True)
+    return _course_scenario(rng, seed, course, "a 1.35-1.7 km loop course ridden twice", 14, 48.85660, 2.35220, 44.6)
+
+
+def course_out_and_back(rng, seed):
+    """Out along a road, round a turning loop, back on the same road to the start."""
+    t = courses.Turtle()
+    out = [(0, rng.uniform(250, 350)), (-20, 200), (0, 400), (rng.uniform(60, 80), 40), (0, 900)]
+    for deg, n in out:
+        if deg:
+            t.turn(deg, n)
+        else:
+            t.straight(n)
+    half = t.s
+    courses.turning_loop(t, +1)
+    for deg, n in reversed(out):
+        if deg:
+            t.turn(-deg, n)   # the same bend ridden the other way
+        else:
+            t.straight(n)
+    assert math.hypot(t.x, t.y) < 1e-6
+    climb_start = half - 850.0
+    profile = courses.Profile(rng.uniform(200, 300), [(climb_start, 800, 0.04), (t.s - climb_start - 800, 800, -0.04)])
+    course = courses.Course("Out and back", rng.uniform(0, 360), t, profile, [("course", 0.0, t.s)],
+                            summits=[climb_start + 800 + 50])
+    return _course_scenario(rng, seed, course, "out-and-back course: 1.7 km out (the last 800 m climbing at 4 %), a "
+                            "turning loop, and back on the same road", 15, 43.70090, 7.26830, 50.5)
+
+
+def course_figure_eight(rng, seed):
+    """A figure-eight loop: the course crosses itself at right angles."""
+    t = courses.Turtle()
+    a, r, before = rng.uniform(400, 480), 30.0, 200.0
+    t.straight(before).mark("cross-1").straight(a - r)
+    for _ in range(2):
+        t.turn(-90, r).straight(a - 2 * r)
+    t.turn(-90, r).straight(a - r).mark("cross-2").straight(a - r)
+    for _ in range(2):
+        t.turn(90, r).straight(a - 2 * r)
+    t.turn(90, r).straight(a - r - before)
+    assert math.hypot(t.x, t.y) < 1e-6
+    c1, c2 = t.marks["cross-1"], t.marks["cross-2"]
+    assert math.hypot(c1[1] - c2[1], c1[2] - c2[2]) < 1e-6
+    x1, x2 = c1[0], c2[0]
+    profile = courses.Profile(rng.uniform(20, 60), [(x1 + 400, 400, 0.025), (x1 + 800, 400, -0.025),
+                                                    (x2 + 400, 400, -0.02), (x2 + 800, 400, 0.02)], period=t.s)
+    course = courses.Course("Figure eight", rng.uniform(0, 360) + 45.0, t, profile, [("course", 0.0, t.s)], loop=True)
+    return _course_scenario(rng, seed, course, "a 3.1-3.8 km figure-eight loop course that crosses itself, ridden once",
+                            16, -37.81360, 144.96310, 4.6)
+
+
 SCENARIOS = {
     "steady-run": steady_run,
     "city-run": city_run,
@@ -187,4 +321,10 @@ SCENARIOS = {
     "strap-contact-loss": strap_contact_loss,
     "hike": hike,
     "rolling-ride": rolling_ride,
+    "course-on": course_on,
+    "course-detour": course_detour,
+    "course-shortcut": course_shortcut,
+    "course-loop-twice": course_loop_twice,
+    "course-out-and-back": course_out_and_back,
+    "course-figure-eight": course_figure_eight,
 }
