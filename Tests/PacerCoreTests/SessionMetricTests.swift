@@ -14,6 +14,7 @@ final class SessionMetricTests: XCTestCase {
                                heartRateAverage: 141, heartRateMax: 172, heartRateZoneSeconds: [100, 900, 1800, 700, 100], steps: nil,
                                cadenceAverage: 88, calories: 900, rmssd: 31, trimp: 120, interrupted: true)
         (s.powerAverage, s.powerMax, s.powerNormalized) = (201, 812, 224)
+        (s.courseName, s.courseCompleted, s.courseOffSeconds, s.courseOffCount) = ("Albis \"loop\" ü", 0.9731, 130.5, 2)
         var lap = SegmentSummary(index: 1, start: s.start, elapsedSeconds: 3600, movingSeconds: 3500, distanceMeters: 30_000,
                                  averageSpeed: 8.57, heartRateAverage: 141, cadenceAverage: 88, elevationGain: 420)
         (lap.powerAverage, lap.powerMax, lap.powerNormalized) = (201, 812, 224)
@@ -26,7 +27,8 @@ final class SessionMetricTests: XCTestCase {
         var keys = ["\"id\"", "\"activity\""]
         for row in SessionSummary.metrics {
             switch row.json {
-            case let .number(key, _)?, let .time(key)?, let .numbers(key, _)?, let .flag(key)?, let .segments(key)?: keys.append("\"\(key)\"")
+            case let .number(key, _)?, let .time(key)?, let .numbers(key, _)?, let .flag(key)?, let .segments(key)?, let .string(key)?:
+                keys.append("\"\(key)\"")
             case let .cadence(key, _)?: keys += ["\"\(key)_spm\"", "\"\(key)_rpm\""]
             case nil: continue
             }
@@ -38,6 +40,7 @@ final class SessionMetricTests: XCTestCase {
         }
         XCTAssertTrue(json.contains("\"power_np_w\":224,"), json)
         XCTAssertTrue(json.contains("\"interrupted\":true"), json)
+        XCTAssertTrue(json.contains("\"course\":\"Albis \\\"loop\\\" ü\",\"course_completed\":0.9731,\"course_off_s\":130.5,\"course_off_count\":2,"), json)
     }
 
     func testTheJournalStoresEveryJournalRowAndReadsItBack() throws {

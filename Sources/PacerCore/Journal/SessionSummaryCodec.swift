@@ -54,6 +54,10 @@ public enum SessionSummaryCodec {
             case let .doubles(get, _):
                 guard let v = get(target), v.allSatisfy(\.isFinite) else { continue }
                 w.varint(id); w.varint(UInt64(v.count)); for x in v { w.f64(x) }
+            case let .text(get, _):
+                guard let v = get(target) else { continue }
+                let bytes = Array(v.utf8.prefix(SessionMetric<T>.maximumTextBytes))
+                w.varint(id); w.varint(UInt64(bytes.count)); w.append(bytes)
             case let .segments(get, _):
                 w.varint(id)
                 var inner = ByteWriter(capacity: 256)
@@ -92,6 +96,9 @@ public enum SessionSummaryCodec {
                 v.reserveCapacity(count)
                 for _ in 0..<count { v.append(try finite(r.f64())) }
                 set(&target, v)
+            case let .text(_, set):
+                let length = try r.count(max: min(r.remaining, SessionMetric<T>.maximumTextBytes))
+                set(&target, String(decoding: try r.bytes(length), as: UTF8.self))
             case let .segments(_, set):
                 let length = try r.count(max: r.remaining)
                 var inner = ByteReader(r.base, offset: r.offset, end: r.offset + length)

@@ -21,6 +21,15 @@ extension SessionEngine {
         for event in events { emit(.event(.course(time: utc(instant), event))) }
     }
 
+    /// The summary's course fields, when a course is followed.
+    func addCourse(to s: inout SessionSummary) {
+        guard let matcher = courseMatcher else { return }
+        s.courseName = matcher.course.name
+        s.courseCompleted = min(1, matcher.tally.farthest / matcher.course.length)
+        s.courseOffSeconds = matcher.tally.offCourseSeconds
+        s.courseOffCount = matcher.tally.offCourseCount
+    }
+
     /// STATE's `course` object: nil without a course; the ETA at the session's moving average speed.
     public func liveCourse() -> LiveCourse? {
         guard let matcher = courseMatcher else { return nil }

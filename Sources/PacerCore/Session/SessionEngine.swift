@@ -548,6 +548,7 @@ public struct SessionEngine: Sendable {
         s.rmssd = rmssd.rmssd
         s.laps = laps
         s.splits = splits
+        addCourse(to: &s)
         return s
     }
 }

@@ -6,7 +6,7 @@ extension SessionMetric {
         switch value {
         case let .double(get, _): return FITMessageWriter.scaled(get(target).map { fit.perLeg && !ride ? $0 / 2 : $0 }, fit.scale)
         case let .integer(get, _): return get(target).map { Int64($0) }
-        case .doubles, .segments, .time: return nil
+        case .doubles, .segments, .time, .text: return nil
         }
     }
 
@@ -17,7 +17,7 @@ extension SessionMetric {
         switch value {
         case let .double(get, _): number = get(target); whole = number?.roundedInt()
         case let .integer(get, _): whole = get(target); number = whole.map { Double($0) }
-        case .doubles, .segments, .time: return
+        case .doubles, .segments, .time, .text: return
         }
         switch tcx.form {
         case let .decimals(d): if let number { x.element(tcx.element, number, decimals: d) }
@@ -34,7 +34,7 @@ extension SessionMetric {
         switch value {
         case let .double(get, _): return get(target) != nil
         case let .integer(get, _): return get(target) != nil
-        case .doubles, .segments, .time: return false
+        case .doubles, .segments, .time, .text: return false
         }
     }
 }

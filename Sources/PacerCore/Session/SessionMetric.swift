@@ -14,9 +14,11 @@ public struct SessionMetric<Target>: Sendable {
         /// Milliseconds since 1970 as a zigzag varint (shape 0): outside `JournalFormat.recordedTimes`
         /// the record is damage.
         case time(get: @Sendable (Target) -> UTCTime?, set: @Sendable (inout Target, UTCTime) -> Void)
+        /// UTF-8 text (shape 3: its byte length, then the bytes), at most `maximumTextBytes`.
+        case text(get: @Sendable (Target) -> String?, set: @Sendable (inout Target, String) -> Void)
 
         var shape: UInt64 {
-            switch self { case .integer, .time: 0; case .double: 1; case .doubles: 2; case .segments: 3 }
+            switch self { case .integer, .time: 0; case .double: 1; case .doubles: 2; case .segments, .text: 3 }
         }
     }
 
@@ -31,11 +33,12 @@ public struct SessionMetric<Target>: Sendable {
         /// An integer field that is 1 or absent, written true or false.
         case flag(String)
         case segments(String)
+        case string(String)
 
         /// The keys this form writes, in order: one, or a cadence's two.
         public var keys: [String] {
             switch self {
-            case let .number(key, _), let .time(key), let .numbers(key, _), let .flag(key), let .segments(key): [key]
+            case let .number(key, _), let .time(key), let .numbers(key, _), let .flag(key), let .segments(key), let .string(key): [key]
             case let .cadence(key, _): [key + "_spm", key + "_rpm"]
             }
         }
@@ -106,6 +109,9 @@ public struct SessionMetric<Target>: Sendable {
         public static func of(_ table: [SessionMetric]) -> [Column] { table.compactMap(\.column).sorted { $0.place < $1.place } }
     }
 
+    /// The longest text a row stores: a name is a label (a course's is at most 100 characters).
+    public static var maximumTextBytes: Int { 1024 }
+
     /// Its name in docs/journal.md's field tables.
     public let name: String
     public let value: Value
@@ -138,6 +144,7 @@ public struct SessionMetric<Target>: Sendable {
             case let (.double(get, _), .double(_, set)): if let v = get(source) { set(&target, v) }
             case let (.integer(get, _), .integer(_, set)): if let v = get(source) { set(&target, v) }
             case let (.time(get, _), .time(_, set)): if let v = get(source) { set(&target, v) }
+            case let (.text(get, _), .text(_, set)): if let v = get(source) { set(&target, v) }
             default: continue
             }
         }

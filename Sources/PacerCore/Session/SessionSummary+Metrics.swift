@@ -73,6 +73,19 @@ extension SessionSummary: MetricTable {
                column: Column(9, "TRIMP") { s, _, f in s.trimp.map { f.integer($0) } }),
         Metric("interrupted (1)", .integer(get: { $0.interrupted ? 1 : nil }, set: { $0.interrupted = $1 != 0 }), json: .flag("interrupted"),
                journal: (20, 20), lines: [Line(label: "interrupted") { s, _ in s.interrupted ? "yes: closed by recovery, not by a stop" : nil }]),
+        Metric("course", .text(get: { $0.courseName }, set: { $0.courseName = $1 }), json: .string("course"), journal: (11, 23),
+               lines: [Line(label: "course") { s, _ in
+                   s.courseName.map { name in
+                       name + ": " + UnitSystem.fixed(100 * (s.courseCompleted ?? 0), 1) + " % ridden"
+                           + ((s.courseOffCount ?? 0) > 0 ? ", off it \(s.courseOffCount!) times for " + UnitSystem.clock(s.courseOffSeconds ?? 0) : "")
+                   }
+               }]),
+        Metric("course completed", .double(get: { $0.courseCompleted }, set: { $0.courseCompleted = $1 }),
+               json: .number("course_completed", decimals: 4), journal: (57, 24)),
+        Metric("course off s", .double(get: { $0.courseOffSeconds }, set: { $0.courseOffSeconds = $1 }),
+               json: .number("course_off_s", decimals: 1), journal: (61, 25)),
+        Metric("course off count", .integer(get: { $0.courseOffCount }, set: { $0.courseOffCount = $1 }),
+               json: .number("course_off_count"), journal: (24, 26)),
         Metric("laps", .segments(get: { $0.laps }, set: { $0.laps = $1 }), json: .segments("laps"), journal: (3, 21)),
         Metric("splits", .segments(get: { $0.splits }, set: { $0.splits = $1 }), json: .segments("splits"), journal: (7, 22)),
     ]

@@ -31,6 +31,12 @@ public struct SessionSummary: Codable, Equatable, Sendable {
     public var splits: [SegmentSummary]
     /// True when the session was closed by recovery after a crash rather than by a stop.
     public var interrupted: Bool
+    /// The course followed at the end (`SessionEngine+Course`): its name, the fraction of it
+    /// ridden (the farthest progress over its length), and the time and times off it.
+    public var courseName: String?
+    public var courseCompleted: Double?
+    public var courseOffSeconds: Double?
+    public var courseOffCount: Int?
 
     public init(id: String? = nil, activity: Activity, start: UTCTime? = nil, end: UTCTime? = nil,
                 elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMeters: Double = 0,

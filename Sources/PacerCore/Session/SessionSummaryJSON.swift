@@ -49,6 +49,7 @@ extension SessionMetric {
                 w.key(keys[0]); w.value(activity == .ride ? nil : v, decimals: decimals)
                 w.key(keys[1]); w.value(activity == .ride ? v : nil, decimals: decimals)
             case let (.flag(key)?, .integer(get, _)): w.key(key); w.value(get(target) != nil)
+            case let (.string(key)?, .text(get, _)): w.key(key); w.value(get(target))
             case let (.segments(key)?, .segments(get, _)):
                 w.key(key)
                 w.beginArray()
