@@ -77,7 +77,8 @@ extension SessionSummary: MetricTable {
                lines: [Line(label: "course") { s, _ in
                    s.courseName.map { name in
                        name + ": " + UnitSystem.fixed(100 * (s.courseCompleted ?? 0), 1) + " % ridden"
-                           + ((s.courseOffCount ?? 0) > 0 ? ", off it \(s.courseOffCount!) times for " + UnitSystem.clock(s.courseOffSeconds ?? 0) : "")
+                           + ((s.courseOffCount ?? 0) > 0 ? ", off it " + (s.courseOffCount == 1 ? "once" : "\(s.courseOffCount!) times")
+                               + " for " + UnitSystem.clock(s.courseOffSeconds ?? 0) : "")
                    }
                }]),
         Metric("course completed", .double(get: { $0.courseCompleted }, set: { $0.courseCompleted = $1 }),
