@@ -64,6 +64,16 @@ public struct Course: Equatable, Sendable {
         climbs = profile.map { ClimbFinder.climbs($0) } ?? []
     }
 
+    /// The course drawn with at most `points` points at equal distances along it (and its two
+    /// ends): what the journal keeps of it, so a report draws it without the file.
+    public func outline(points n: Int = 400) -> [CourseOutlinePoint] {
+        let count = max(2, n)
+        return (0..<count).map { k in
+            let p = CourseGeometry.position(at: length * Double(k) / Double(count - 1), of: points)
+            return CourseOutlinePoint(latitude: p.latitude, longitude: p.longitude)
+        }
+    }
+
     /// A name as STATE, EVENTs and the journal carry it: control characters as spaces, at most
     /// 100 characters (a course name is a label, not a document).
     static func printable(_ name: String) -> String {

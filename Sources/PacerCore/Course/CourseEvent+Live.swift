@@ -17,7 +17,7 @@ extension CourseEvent {
     public var details: [(String, JSONValue)] {
         func metres(_ v: Double) -> JSONValue { v.isFinite ? .number((v * 10).rounded() / 10) : .null }
         switch self {
-        case let .followed(name, length): return [("name", .string(name)), ("distance_m", metres(length))]
+        case let .followed(name, length, _): return [("name", .string(name)), ("distance_m", metres(length))]
         case let .offCourse(offset): return [("off_course_m", metres(offset))]
         case let .backOnCourse(along): return [("along_m", metres(along))]
         case let .coursePoint(cue, inMeters):
@@ -30,10 +30,11 @@ extension CourseEvent {
         }
     }
 
-    /// The journal marker's detail: the number a report needs to place it.
+    /// The journal marker's detail: the number a report needs to place it; for the course, its
+    /// name, length and outline as one JSON object (`JournalCourse`).
     var journalDetail: String {
         switch self {
-        case let .followed(name, _): name
+        case let .followed(name, length, outline): JournalCourse.detail(name: name, length: length, outline: outline)
         case let .offCourse(offset): offset.wholeText(.toNearestOrAwayFromZero)
         case let .backOnCourse(along): along.wholeText(.toNearestOrAwayFromZero)
         case let .coursePoint(cue, _): cue.distance.wholeText(.toNearestOrAwayFromZero)

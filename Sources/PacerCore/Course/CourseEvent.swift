@@ -2,7 +2,7 @@
 public enum CourseEvent: Equatable, Sendable {
     /// A course is followed from here (loaded during a session, or the session started with one):
     /// the journal keeps which.
-    case followed(name: String, length: Double)
+    case followed(name: String, length: Double, outline: [CourseOutlinePoint])
     /// Farther than the threshold for the grace time: metres from the course.
     case offCourse(offset: Double)
     /// Back within reach of the course, at this distance along it (where the rider rejoined).

@@ -55,6 +55,8 @@ public enum ReportHTML {
     svg text{fill:var(--muted);font-size:11px}.grid{stroke:var(--line);stroke-width:1}
     .line{stroke:var(--bar);stroke-width:2;fill:none}.area{fill:var(--area);stroke:none}.band.z1{fill:var(--z1)}.band.z2{fill:var(--z2)}.band.z3{fill:var(--z3)}.band.z4{fill:var(--z4)}.band.z5{fill:var(--z5)}
     polyline.route{stroke:var(--route);stroke-width:3;stroke-linejoin:round;stroke-linecap:round}circle.start{fill:var(--done)}
+    polyline.course{stroke:#9aa0a6;stroke-width:7;stroke-opacity:.45;stroke-linejoin:round;stroke-linecap:round}
+    polyline.off-course{stroke:#d93025;stroke-width:4;stroke-linejoin:round;stroke-linecap:round}
     rect.finish{fill:var(--fg)}circle.km{fill:var(--card);stroke:var(--route);stroke-width:1.5}text.km{fill:var(--fg);font-size:7px;text-anchor:middle}
     table{border-collapse:collapse;width:100%;font-size:.92em;font-variant-numeric:tabular-nums}th,td{text-align:left;padding:3px 6px;border-bottom:1px solid var(--line)}
     details{margin:4px 0 8px;color:var(--muted)}summary{cursor:pointer;font-size:.85em}text.y{text-anchor:end;dominant-baseline:middle}text.x{text-anchor:middle}

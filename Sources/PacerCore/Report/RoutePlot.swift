@@ -1,6 +1,7 @@
 /// A session's route as inline SVG with no map tiles (the board is offline): positions in a
 /// local tangent plane around the route's first point, north up, scaled to fit with equal
-/// metres on both axes; a start and a finish marker and a dot at each whole kilometre (mile).
+/// metres on both axes; a start and a finish marker and a dot at each whole kilometre (mile);
+/// the course followed under it, and the stretches ridden off it over it.
 public enum RoutePlot {
     static let size = 400.0, margin = 14.0
 
@@ -15,12 +16,16 @@ public enum RoutePlot {
     }
 
     /// Nothing when the session has fewer than two positions.
-    public static func svg(_ points: [Point], title: String, markEvery metres: Double, markUnit: String, into h: inout XMLText) {
+    /// `offCourse`: ranges of `points` ridden off the course.
+    public static func svg(_ points: [Point], title: String, markEvery metres: Double, markUnit: String,
+                           course: [CourseOutlinePoint] = [], offCourse: [Range<Int>] = [], into h: inout XMLText) {
         guard points.count >= 2, let first = points.first else { return }
         let plane = LocalTangentPlane(latitude: first.latitude, longitude: first.longitude)
         let xy = points.map { plane.project(latitude: $0.latitude, longitude: $0.longitude) }
-        let minE = xy.map(\.east).min()!, maxE = xy.map(\.east).max()!
-        let minN = xy.map(\.north).min()!, maxN = xy.map(\.north).max()!
+        let courseXY = course.map { plane.project(latitude: $0.latitude, longitude: $0.longitude) }
+        let all = xy + courseXY
+        let minE = all.map(\.east).min()!, maxE = all.map(\.east).max()!
+        let minN = all.map(\.north).min()!, maxN = all.map(\.north).max()!
         let span = max(maxE - minE, maxN - minN, 1)
         let scale = (size - 2 * margin) / span
         // Centred in the square: the narrower side gets the spare room.
@@ -32,16 +37,22 @@ public enum RoutePlot {
         h.raw("<figure class=\"chart route\" id=\"route\"><svg class=\"route\" viewBox=\"0 0 400 400\" role=\"img\" aria-labelledby=\"route-title\""
               + " xmlns=\"http://www.w3.org/2000/svg\"><title id=\"route-title\">")
         h.escaped(title)
-        h.raw("</title><polyline class=\"route\" fill=\"none\" points=\"")
-        // One vertex per pixel at most: a 10 Hz ride would otherwise write tens of thousands.
-        var last = (-10.0, -10.0)
-        for (k, p) in xy.enumerated() {
-            let (x, y) = px(p)
-            if k > 0, k < xy.count - 1, abs(x - last.0) < 1, abs(y - last.1) < 1 { continue }
-            h.number(x, 1); h.bytes.append(UInt8(ascii: ",")); h.number(y, 1); h.bytes.append(UInt8(ascii: " "))
-            last = (x, y)
+        h.raw("</title>")
+        func polyline(_ cssClass: String, _ line: ArraySlice<(east: Double, north: Double)>) {
+            h.raw("<polyline class=\"" + cssClass + "\" fill=\"none\" points=\"")
+            // One vertex per pixel at most: a 10 Hz ride would otherwise write tens of thousands.
+            var last = (-10.0, -10.0)
+            for (k, p) in zip(line.indices, line) {
+                let (x, y) = px(p)
+                if k > line.startIndex, k < line.endIndex - 1, abs(x - last.0) < 1, abs(y - last.1) < 1 { continue }
+                h.number(x, 1); h.bytes.append(UInt8(ascii: ",")); h.number(y, 1); h.bytes.append(UInt8(ascii: " "))
+                last = (x, y)
+            }
+            h.raw("\"/>")
         }
-        h.raw("\"/>")
+        if courseXY.count >= 2 { polyline("course", courseXY[...]) }
+        polyline("route", xy[...])
+        for range in offCourse where range.count >= 2 && range.upperBound <= xy.count { polyline("off-course", xy[range]) }
         var marks: [[String]] = []
         if metres > 0 {
             var next = metres

@@ -65,13 +65,22 @@ public struct SessionPage {
         h.raw("<p><a href=\"index.html\">Training report</a> · <a href=\"" + SessionListPage.fileName + "\">All sessions</a></p>")
         tiles(s, into: &h)
         let samples = session.samples
-        let route = samples.compactMap { p in
-            p.latitude.flatMap { lat in p.longitude.map { RoutePlot.Point(latitude: lat, longitude: $0, distance: p.distanceMeters) } }
+        let placed = samples.compactMap { p in
+            p.latitude.flatMap { lat in p.longitude.map { (time: p.time, point: RoutePlot.Point(latitude: lat, longitude: $0, distance: p.distanceMeters)) } }
         }
-        if route.count >= 2 {
+        if placed.count >= 2 {
             ReportHTML.section("Route", id: "route-section", into: &h)
-            RoutePlot.svg(route, title: "Route, \(units.distance(s.distanceMeters)) \(units.distanceUnit), marks every \(units.distanceUnit)",
-                          markEvery: units.metresPerUnit, markUnit: units.distanceUnit, into: &h)
+            let course = JournalCourse(events: session.events)
+            // The stretches off the course: the positions from each off_course marker to its back_on_course.
+            let off = (course?.offCourse ?? []).compactMap { stretch -> Range<Int>? in
+                guard let first = placed.firstIndex(where: { $0.time >= stretch.from }) else { return nil }
+                let end = stretch.to.flatMap { to in placed.firstIndex { $0.time > to } } ?? placed.count
+                return first..<max(first, end)
+            }
+            let title = "Route, \(units.distance(s.distanceMeters)) \(units.distanceUnit), marks every \(units.distanceUnit)"
+                + (course.map { ", over the course \($0.name)" + (off.isEmpty ? "" : " (off it in red)") } ?? "")
+            RoutePlot.svg(placed.map(\.point), title: title, markEvery: units.metresPerUnit, markUnit: units.distanceUnit,
+                          course: course?.outline ?? [], offCourse: off, into: &h)
             h.raw("</section>\n")
         }
         alongDistance(samples, into: &h)

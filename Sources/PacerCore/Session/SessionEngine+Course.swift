@@ -6,7 +6,7 @@ extension SessionEngine {
     /// rider is looked for on the new course from its start, and the journal notes the course.
     public mutating func follow(_ course: Course?, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         courseMatcher = course.map { CourseMatcher(course: $0, settings: config.course) }
-        if let course, phase.isActive { emit(.event(.course(time: utc(instant), .followed(name: course.name, length: course.length)))) }
+        if let course, phase.isActive { emit(.event(.course(time: utc(instant), .followed(name: course.name, length: course.length, outline: course.outline())))) }
     }
 
     public var course: Course? { courseMatcher?.course }

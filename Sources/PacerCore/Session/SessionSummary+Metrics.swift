@@ -74,13 +74,8 @@ extension SessionSummary: MetricTable {
         Metric("interrupted (1)", .integer(get: { $0.interrupted ? 1 : nil }, set: { $0.interrupted = $1 != 0 }), json: .flag("interrupted"),
                journal: (20, 20), lines: [Line(label: "interrupted") { s, _ in s.interrupted ? "yes: closed by recovery, not by a stop" : nil }]),
         Metric("course", .text(get: { $0.courseName }, set: { $0.courseName = $1 }), json: .string("course"), journal: (11, 23),
-               lines: [Line(label: "course") { s, _ in
-                   s.courseName.map { name in
-                       name + ": " + UnitSystem.fixed(100 * (s.courseCompleted ?? 0), 1) + " % ridden"
-                           + ((s.courseOffCount ?? 0) > 0 ? ", off it " + (s.courseOffCount == 1 ? "once" : "\(s.courseOffCount!) times")
-                               + " for " + UnitSystem.clock(s.courseOffSeconds ?? 0) : "")
-                   }
-               }]),
+               lines: [Line(label: "course") { s, _ in s.courseName.map { $0 + ": " + s.courseProgressText } }],
+               column: Column(10, "Course") { s, _, _ in s.courseName.map { $0 + " · " + s.courseProgressText } }),
         Metric("course completed", .double(get: { $0.courseCompleted }, set: { $0.courseCompleted = $1 }),
                json: .number("course_completed", decimals: 4), journal: (57, 24)),
         Metric("course off s", .double(get: { $0.courseOffSeconds }, set: { $0.courseOffSeconds = $1 }),

@@ -30,3 +30,12 @@ extension SessionSummary {
 private extension String {
     func padding(_ width: Int) -> String { count >= width ? self + " " : self + String(repeating: " ", count: width - count) }
 }
+
+extension SessionSummary {
+    /// "97.3 % ridden, off it once for 1:25": how much of the course was ridden, and off it.
+    var courseProgressText: String {
+        let off = courseOffCount ?? 0
+        return UnitSystem.fixed(100 * (courseCompleted ?? 0), 1) + " % ridden"
+            + (off > 0 ? ", off it " + (off == 1 ? "once" : "\(off) times") + " for " + UnitSystem.clock(courseOffSeconds ?? 0) : "")
+    }
+}
