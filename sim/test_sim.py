@@ -689,8 +689,16 @@ class CourseTests(unittest.TestCase):
         return out
 
     @staticmethod
-    def length(points):
-        return sum(geodesy.vincenty(a[0], a[1], b[0], b[1]) for a, b in zip(points, points[1:]))
+    def along(points):
+        """Distance along a polyline of (lat, lon, ...) to each of its points (Vincenty)."""
+        out = [0.0]
+        for a, b in zip(points, points[1:]):
+            out.append(out[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+        return out
+
+    @classmethod
+    def length(cls, points):
+        return cls.along(points)[-1]
 
     @staticmethod
     def plane(points, lat0, lon0):
@@ -746,9 +754,7 @@ class CourseTests(unittest.TestCase):
             truth, gpx, tcx, sc, path = self.run_of(name)
             c = truth["course"]
             g = self.gpx_points(gpx)
-            along = [0.0]
-            for a, b in zip(g, g[1:]):
-                along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+            along = self.along(g)
             cps = tcx.findall("t:Courses/t:Course/t:CoursePoint", TCX_NS)
             names = [cp.find("t:Name", TCX_NS).text for cp in cps]
             kinds = [cp.find("t:PointType", TCX_NS).text for cp in cps]
@@ -849,9 +855,7 @@ class CourseTests(unittest.TestCase):
             truth, gpx, tcx, sc, path = self.run_of(name)
             c = truth["course"]
             g = self.gpx_points(gpx)
-            along = [0.0]
-            for a, b in zip(g, g[1:]):
-                along.append(along[-1] + geodesy.vincenty(a[0], a[1], b[0], b[1]))
+            along = self.along(g)
             prog = c["progress"]
             self.assertEqual(prog[0], [0.0, 0.0], name)
             self.assertTrue(all(b[0] - a[0] >= 10.0 - 1e-9 for a, b in zip(prog, prog[1:])), name)

@@ -8,19 +8,11 @@ final class GPXCourseReaderTests: XCTestCase {
 
     /// The message a document is refused with; a failure when it is read or refused otherwise.
     static func refusal(_ document: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        refusal(Array(document.utf8), file: file, line: line)
+        CourseReaderRefusal.message(GPXCourseReader.read, Array(document.utf8), file: file, line: line)
     }
 
     static func refusal(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> String? {
-        do {
-            _ = try GPXCourseReader.read(bytes)
-            return nil
-        } catch let error as CourseError {
-            return error.message
-        } catch {
-            XCTFail("not a CourseError: \(error)", file: file, line: line)
-            return nil
-        }
+        CourseReaderRefusal.message(GPXCourseReader.read, bytes, file: file, line: line)
     }
 
     typealias P = CourseDraft.Point

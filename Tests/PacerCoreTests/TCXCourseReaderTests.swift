@@ -6,20 +6,13 @@ import XCTest
 final class TCXCourseReaderTests: XCTestCase {
     static func read(_ document: String) throws -> CourseDraft { try TCXCourseReader.read(Array(document.utf8)) }
 
+    /// The message a document is refused with; a failure when it is read or refused otherwise.
     static func refusal(_ document: String, file: StaticString = #filePath, line: UInt = #line) -> String? {
-        refusal(Array(document.utf8), file: file, line: line)
+        CourseReaderRefusal.message(TCXCourseReader.read, Array(document.utf8), file: file, line: line)
     }
 
     static func refusal(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) -> String? {
-        do {
-            _ = try TCXCourseReader.read(bytes)
-            return nil
-        } catch let error as CourseError {
-            return error.message
-        } catch {
-            XCTFail("not a CourseError: \(error)", file: file, line: line)
-            return nil
-        }
+        CourseReaderRefusal.message(TCXCourseReader.read, bytes, file: file, line: line)
     }
 
     typealias P = CourseDraft.Point
