@@ -31,8 +31,17 @@ final class CourseSessionTests: XCTestCase {
         let markers = outputs.compactMap { o -> String? in
             if case let .journal(.event(.marker(_, kind, detail))) = o, kind != "split" { return kind + " " + detail } else { return nil }
         }
-        XCTAssertEqual(markers.first, "course test")
-        XCTAssertEqual(markers.count, 4, "\(markers)")
+        // The course marker holds its name, length and outline (JournalCourse), the report's drawing.
+        let journaled = JournalCourse(events: outputs.compactMap { o -> JournalEvent? in
+            if case let .journal(.event(e)) = o { return e } else { return nil }
+        })
+        XCTAssertEqual(journaled?.name, "test")
+        XCTAssertEqual(journaled?.length ?? 0, 3000, accuracy: 0.1)
+        XCTAssertEqual(journaled?.outline.count, 400)
+        XCTAssertEqual(journaled?.offCourse.count, 1)
+        XCTAssertNotNil(journaled?.offCourse.first?.to)
+        XCTAssertTrue(markers.first?.hasPrefix("course {\"name\":\"test\"") == true, "\(markers.first ?? "")")
+        XCTAssertEqual(markers.count, 4, "\(markers.count)")
         XCTAssertTrue(markers[2].hasPrefix("back_on_course 12"), "\(markers)")
 
         // 100 s in at 6 m/s: 600 m along, 2400 m to go, at about 6 m/s moving.
@@ -65,8 +74,8 @@ final class CourseSessionTests: XCTestCase {
         XCTAssertFalse(idle.contains { if case .journal = $0 { return true } else { return false } }, "no session to note it in")
         XCTAssertNil(try XCTUnwrap(recorder.liveCourse).progress.along)
         let started = try recorder.command(.start(.run), at: InputInstant(recorded: t0))
-        XCTAssertTrue(started.contains { if case .journal(.event(.marker(_, "course", "test"))) = $0 { return true } else { return false } },
-                      "\(started)")
+        XCTAssertTrue(started.contains { if case let .journal(.event(.marker(_, "course", detail))) = $0 { return detail.hasPrefix("{\"name\":\"test\"") } else { return false } },
+                      "the session notes the course it follows")
         recorder.follow(nil, at: InputInstant(recorded: t0.adding(milliseconds: 1000)))
         XCTAssertNil(recorder.liveCourse)
     }
