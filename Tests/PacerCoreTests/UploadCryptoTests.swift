@@ -33,6 +33,20 @@ final class UploadCryptoTests: XCTestCase {
         for (n, hex) in expected { XCTAssertEqual(SHA256.hex(SHA256.hash([UInt8](repeating: 97, count: n))), hex, "\(n) bytes") }
     }
 
+    /// Whole blocks from contiguous bytes and byte by byte from any other sequence agree, in
+    /// pieces of every size around the block length.
+    func testSHA256PiecesAndSequencesAgree() {
+        let data = (0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 / 7) }
+        let oneShot = SHA256.hash(data)
+        XCTAssertEqual(SHA256.hash(data.lazy.map { $0 }), oneShot)
+        for piece in [1, 7, 63, 64, 65, 128, 1000] {
+            var h = SHA256()
+            var i = 0
+            while i < data.count { let n = min(piece, data.count - i); h.update(data[i..<(i + n)]); i += n }
+            XCTAssertEqual(h.finalize(), oneShot, "pieces of \(piece)")
+        }
+    }
+
     func testHMACSHA256MatchesRFC4231() {
         func hmac(_ key: [UInt8], _ data: [UInt8]) -> String { SHA256.hex(HMACSHA256.authenticationCode(key: key, message: data)) }
         XCTAssertEqual(hmac([UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8)),

@@ -93,6 +93,8 @@ final class UploadRequestTests: XCTestCase {
         XCTAssertEqual(UploadService.named("intervals"), .intervals)
         XCTAssertNil(UploadService.named("garmin"))
         for service in UploadService.all { XCTAssertNotNil(service.step(.send), service.name) }
+        XCTAssertEqual(UploadCredentials.intervals(athleteID: "0", apiKey: UploadSecret("k")).service, .intervals)
+        XCTAssertEqual(UploadCredentials.webhook(bearerToken: nil, signingKey: nil).service, .webhook)
     }
 
     /// Secrets print as `<secret>`, in the credentials' description, a dump and a request's URL.

@@ -19,15 +19,36 @@ public struct SHA256: Sendable {
     }
 
     public mutating func update(_ bytes: some Sequence<UInt8>) {
+        // A FIT file of megabytes goes through in whole blocks; other sequences byte by byte.
+        let whole: Void? = bytes.withContiguousStorageIfAvailable { buffer in update(buffer: UnsafeRawBufferPointer(buffer)) }
+        if whole != nil { return }
         for b in bytes {
             pending.append(b)
             // The length is in bits modulo 2^64, as the standard pads it.
             length &+= 8
             if pending.count == Self.blockLength {
-                compress(pending)
+                compress(pending[...])
                 pending.removeAll(keepingCapacity: true)
             }
         }
+    }
+
+    private mutating func update(buffer: UnsafeRawBufferPointer) {
+        length &+= UInt64(buffer.count) &* 8
+        var i = 0
+        if !pending.isEmpty {
+            let n = min(Self.blockLength - pending.count, buffer.count)
+            pending += buffer[0..<n]
+            i = n
+            guard pending.count == Self.blockLength else { return }
+            compress(pending[...])
+            pending.removeAll(keepingCapacity: true)
+        }
+        while buffer.count - i >= Self.blockLength {
+            compress(Array(buffer[i..<(i + Self.blockLength)])[...])
+            i += Self.blockLength
+        }
+        pending += buffer[i...]
     }
 
     /// The 32-byte digest; the value is spent (start a new one for another message).
@@ -37,7 +58,7 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % Self.blockLength != 56 { tail.append(0) }
         for k in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(k))) }
-        for start in stride(from: 0, to: tail.count, by: Self.blockLength) { compress(Array(tail[start..<(start + Self.blockLength)])) }
+        for start in stride(from: 0, to: tail.count, by: Self.blockLength) { compress(tail[start..<(start + Self.blockLength)]) }
         pending.removeAll()
         var out: [UInt8] = []
         out.reserveCapacity(Self.digestLength)
@@ -67,10 +88,11 @@ public struct SHA256: Sendable {
 
     private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
 
-    private mutating func compress(_ block: [UInt8]) {
+    private mutating func compress(_ block: ArraySlice<UInt8>) {
         var w = [UInt32](repeating: 0, count: 64)
+        let o = block.startIndex
         for i in 0..<16 {
-            w[i] = UInt32(block[4 * i]) << 24 | UInt32(block[4 * i + 1]) << 16 | UInt32(block[4 * i + 2]) << 8 | UInt32(block[4 * i + 3])
+            w[i] = UInt32(block[o + 4 * i]) << 24 | UInt32(block[o + 4 * i + 1]) << 16 | UInt32(block[o + 4 * i + 2]) << 8 | UInt32(block[o + 4 * i + 3])
         }
         for i in 16..<64 {
             let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)

@@ -35,6 +35,16 @@ public enum UploadCredentials: Equatable, Sendable {
         }
     }
 
+    /// The service these credentials are for: the planner plans nothing for a state of another
+    /// service, so the caller pairs them by this.
+    public var service: UploadService {
+        switch self {
+        case .strava: .strava
+        case .intervals: .intervals
+        case .webhook: .webhook
+        }
+    }
+
     /// Every secret it holds, to scrub from any text that leaves the planner.
     public var secrets: [String] {
         let all: [UploadSecret?]
