@@ -5,12 +5,6 @@ public struct ExportJob: Equatable, Sendable {
     /// Where the file goes, decided once when the session ended (a later config change does not
     /// move a file that is already promised).
     public var path: String
-
-    public init(sessionID: String, format: ExportFormat, path: String) {
-        self.sessionID = sessionID
-        self.format = format
-        self.path = path
-    }
 }
 
 /// The exports waiting to be written, in the order sessions ended. pacerd keeps it in a small

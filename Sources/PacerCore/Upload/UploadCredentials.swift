@@ -17,15 +17,6 @@ public enum UploadCredentials: Equatable, Sendable {
         public var accessToken: UploadSecret?
         public var accessTokenExpires: UTCTime?
 
-        public init(clientID: String, clientSecret: UploadSecret, refreshToken: UploadSecret,
-                    accessToken: UploadSecret? = nil, accessTokenExpires: UTCTime? = nil) {
-            self.clientID = clientID
-            self.clientSecret = clientSecret
-            self.refreshToken = refreshToken
-            self.accessToken = accessToken
-            self.accessTokenExpires = accessTokenExpires
-        }
-
         /// The access token when it is good for at least another minute (a request takes
         /// time, and an expired token costs a 401 that must not read as a revoked one).
         public func usableAccessToken(at now: UTCTime) -> UploadSecret? {

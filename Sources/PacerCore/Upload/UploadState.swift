@@ -22,12 +22,6 @@ public struct UploadState: Equatable, Sendable {
     public var service: UploadService
     public var status: Status
 
-    public init(sessionID: String, service: UploadService, status: Status) {
-        self.sessionID = sessionID
-        self.service = service
-        self.status = status
-    }
-
     /// A session's upload as it starts: pending, due now.
     public static func new(sessionID: String, service: UploadService, now: UTCTime) -> UploadState {
         UploadState(sessionID: sessionID, service: service, status: .pending(attempts: 0, notBefore: now, lastError: nil))
