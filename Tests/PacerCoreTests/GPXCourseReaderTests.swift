@@ -99,19 +99,6 @@ final class GPXCourseReaderTests: XCTestCase {
         XCTAssertEqual(try Self.read("<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>").points, [])
     }
 
-    func testTheCorpusTrackAsPythonReadsIt() throws {
-        let path = try CourseFileOracle.corpusPath("tracks/slither_running.gpx")
-        let expected = try CourseFileOracle.read("GPX", path)
-        let draft = try GPXCourseReader.read(try corpusBytes("tracks/slither_running.gpx"))
-        XCTAssertEqual(draft.points.count, 3032)
-        XCTAssertEqual(expected.points.count, 3032)
-        XCTAssertEqual(draft.points, expected.points)
-        XCTAssertEqual(draft.name, expected.name)
-        XCTAssertEqual(draft.name, "", "the author's name is not the course's")
-        XCTAssertEqual(draft.points.first, P(latitude: 53.11137217, longitude: 8.859454, elevation: -2))
-        XCTAssertEqual(draft.cues, [])
-    }
-
     func testBadCoordinatesAreRefusedWithTheElementAndByte() {
         func file(_ trkpt: String) -> String { "<gpx><trk><trkseg>\(trkpt)</trkseg></trk></gpx>" }
         let cases: [(String, String)] = [

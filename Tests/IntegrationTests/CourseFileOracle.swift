@@ -4,7 +4,8 @@ import XCTest
 
 /// The corpus's GPX and TCX tracks read by another XML reader (python3's xml.etree) at test
 /// time, so the course readers are checked against values they did not compute: every point,
-/// in order, with its elevation, and the name by the same rules.
+/// in order, with its elevation, and the name by the same rules. (Here, not in PacerCoreTests:
+/// those also run in the arm64 chroot, which has no python.)
 enum CourseFileOracle {
     static let script = #"""
         import sys, xml.etree.ElementTree as ET
@@ -62,7 +63,7 @@ enum CourseFileOracle {
 
     /// The corpus file's path, or a skip (a failure under CI) when the corpus is not there.
     static func corpusPath(_ relative: String) throws -> String {
-        let path = nmeaCorpus.appendingPathComponent(relative).path
+        let path = BuiltBinaries.corpus.appendingPathComponent(relative).path
         guard FileManager.default.fileExists(atPath: path) else { throw MissingPrerequisite.error("corpus file \(relative) not found at \(path)") }
         return path
     }
