@@ -171,6 +171,52 @@ final class CurlTransportTests: XCTestCase {
                        .failed("cannot run curl: posix_spawn(/nonexistent/curl): No such file or directory"))
     }
 
+    // MARK: - On an event loop
+
+    /// Runs `request` on a loop of its own until its completion stops it (30 s at most).
+    private func onLoop(_ request: HTTPRequest, limits: CurlTransport.Limits = .init(maximumTime: 30),
+                        _ started: (CurlExchange) throws -> Void = { _ in }) throws -> HTTPExchange? {
+        let loop = EventLoop()
+        var result: HTTPExchange?
+        let exchange = CurlTransport(limits: limits).start(request, on: loop) { result = $0; loop.stop() }
+        if let exchange { try started(exchange) }
+        loop.schedule(after: 30) { loop.stop() }
+        try loop.run()
+        XCTAssertFalse(exchange?.isRunning ?? false)
+        return result
+    }
+
+    func testOnALoopTheReplyComesToTheCompletion() throws {
+        let body = (0...255).map(UInt8.init)
+        let exchange = try onLoop(HTTPRequest(method: .post, url: server.base + "/hook",
+                                              headers: [("Content-Type", "application/octet-stream")], body: body))
+        guard case .response(200, _, _) = exchange else { return XCTFail("\(String(describing: exchange))") }
+        let saved = try XCTUnwrap(try server.log().last?["body_saved"] as? String)
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: saved))), body)
+    }
+
+    func testOnALoopAReplyWithoutALengthIsCutAtTheLimit() throws {
+        try server.control(["mode": "huge-chunked", "count": 1])
+        let exchange = try onLoop(HTTPRequest(method: .post, url: server.base + "/hook", body: [1]),
+                                  limits: .init(maximumTime: 30, maximumReplyBytes: 64 * 1024))
+        XCTAssertEqual(exchange, .failed("the reply is larger than 65536 bytes"))
+    }
+
+    func testOnALoopAnExchangeCanBeCancelled() throws {
+        try server.control(["mode": "hang"])
+        let exchange = try onLoop(HTTPRequest(method: .post, url: server.base + "/hook", body: [1])) { exchange in
+            _ = try server.waitForLine(containing: " POST /hook hang")
+            exchange.cancel()
+        }
+        XCTAssertEqual(exchange, .failed("cancelled"))
+        try server.control(["release": true])
+    }
+
+    func testOnALoopARequestThatCannotBeSentIsReportedOnTheNextTurn() throws {
+        XCTAssertEqual(try onLoop(HTTPRequest(method: .get, url: server.base + "/hook", body: [1])),
+                       .failed("not sent: a GET request with a body"))
+    }
+
     // MARK: - Secrets
 
     /// While curl waits for a held reply, its argv (readable by anyone in /proc) holds only

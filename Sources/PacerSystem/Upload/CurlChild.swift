@@ -50,7 +50,7 @@ final class CurlChild {
 
     deinit {
         close(output)
-        if exitStatus == nil { kill(pid, SIGKILL); _ = try? waitForExit() }
+        if exitStatus == nil { kill(); _ = try? waitForExit() }
     }
 
     /// The reply's body to its end; nil when it runs past `limit` bytes, and then curl is killed
@@ -64,10 +64,40 @@ final class CurlChild {
             if n == 0 { return all }
             all += buffer[..<n]
             if all.count > limit {
-                kill(pid, SIGKILL)
+                kill()
                 return nil
             }
         }
+    }
+
+    /// The read end of curl's standard output, for an event loop to watch.
+    var outputDescriptor: Int32 { output }
+
+    /// What is there to read now without waiting (the descriptor made non-blocking): nil at
+    /// the end of the output, [] when nothing has come yet.
+    func readAvailable() throws -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = buffer.withUnsafeMutableBytes { p in restartingEINTR { Glibc.read(output, p.baseAddress, p.count) } }
+        if n == 0 { return nil }
+        if n < 0 {
+            if errno == EAGAIN { return [] }
+            throw SystemError("read", errno: errno)
+        }
+        return Array(buffer[..<n])
+    }
+
+    /// Ends curl now (the reply is too large, or its exchange was cancelled).
+    func kill() { _ = Glibc.kill(pid, SIGKILL) }
+
+    /// Its exit status if it has ended, without waiting.
+    func pollExit() throws -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        let r = try retryingEINTR("waitpid") { waitpid(pid, &status, WNOHANG) }
+        guard r == pid else { return nil }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
     }
 
     /// Its exit status, or 128 + the signal that ended it.
