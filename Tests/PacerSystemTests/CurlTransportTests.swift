@@ -251,9 +251,15 @@ final class CurlTransportTests: XCTestCase {
         private let lock = NSLock()
         private var _pid: Int32 = 0
         private var _exchange: HTTPExchange?
-        var pid: Int32 { lock.withLock { _pid } }
-        var exchange: HTTPExchange? { lock.withLock { _exchange } }
-        func set(pid: Int32) { lock.withLock { _pid = pid } }
-        func set(exchange: HTTPExchange) { lock.withLock { _exchange = exchange } }
+        var pid: Int32 { locked { _pid } }
+        var exchange: HTTPExchange? { locked { _exchange } }
+        func set(pid: Int32) { locked { _pid = pid } }
+        func set(exchange: HTTPExchange) { locked { _exchange = exchange } }
+        /// NSLock's own withLock is not in every Foundation the project builds with.
+        private func locked<T>(_ body: () -> T) -> T {
+            lock.lock()
+            defer { lock.unlock() }
+            return body()
+        }
     }
 }
