@@ -61,22 +61,22 @@ public final class ChildProcess {
 
     /// Waits for the child to end: its exit status, or 128 + the signal that ended it.
     public func waitForExit() throws -> Int32 {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        try retryingEINTR("waitpid") { waitpid(pid, &status, 0) }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        exitStatus = code
-        return code
+        if exitStatus == nil { exitStatus = try ChildProcess.reap(pid, blocking: true) }
+        return exitStatus ?? -1
     }
 
     /// The exit status if the child has ended, without waiting.
     public func pollExit() throws -> Int32? {
-        if let exitStatus { return exitStatus }
+        if exitStatus == nil { exitStatus = try ChildProcess.reap(pid, blocking: false) }
+        return exitStatus
+    }
+
+    /// Reaps `pid` (waiting for it when `blocking`): its exit status, or 128 + the signal that
+    /// ended it; nil while it still runs.
+    static func reap(_ pid: pid_t, blocking: Bool) throws -> Int32? {
         var status: Int32 = 0
-        let r = try retryingEINTR("waitpid") { waitpid(pid, &status, WNOHANG) }
+        let r = try retryingEINTR("waitpid") { waitpid(pid, &status, blocking ? 0 : WNOHANG) }
         guard r == pid else { return nil }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        exitStatus = code
-        return code
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }

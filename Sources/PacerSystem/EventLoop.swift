@@ -96,6 +96,13 @@ public final class EventLoop {
 
     /// Calls `handler` whenever `fd` is ready for `interest`. Replaces an earlier watch on `fd`.
     /// A `deferrable` watch may be told up to `deferralWindow` late (see `deferredDescriptor`).
+    /// Watches a child's output pipe, made non-blocking first: a child that wrote part of a
+    /// line never blocks the loop. The handler reads what is there.
+    public func watchOutput(_ fd: Int32, handler: @escaping () -> Void) {
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        watch(fd, .read) { _ in handler() }
+    }
+
     public func watch(_ fd: Int32, _ interest: Interest, deferrable: Bool = false, handler: @escaping (Readiness) -> Void) {
         if let old = watches[fd], old.deferrable != deferrable { _ = pacer_epoll_unwatch(set(old.deferrable), fd) }
         watches[fd] = Watch(interest: interest, deferrable: deferrable, handler: handler)

@@ -18,9 +18,6 @@ public final class WatchedChildProcess {
         public let failure: String?
     }
 
-    /// How often a child that closed its output but has not exited yet is looked at again.
-    static let reapInterval = 0.05
-
     private let child: ChildProcess
     private let loop: EventLoop
     /// The program's file name, for the `failure` messages.
@@ -28,7 +25,8 @@ public final class WatchedChildProcess {
     private let outputLimit: Int?
     private var output: [UInt8] = []
     private var failure: String?
-    private var reapTimer: EventLoop.TimerID?
+    /// Reaps the child once its output closes (or it is killed), and reports its exit.
+    private lazy var exitPoller = ExitPoller(loop: loop, poll: { try self.child.pollExit() }, done: { self.report($0) })
     private var onExit: ((Exit) -> Void)?
 
     /// Starts `arguments` (the program's path or name first, found on PATH) and watches it on
@@ -41,11 +39,8 @@ public final class WatchedChildProcess {
         name = arguments[0].split(separator: "/").last.map(String.init) ?? arguments[0]
         self.outputLimit = outputLimit
         self.onExit = onExit
-        // Read only when the loop says so, and never blocking on a child that wrote part of a line.
-        let descriptor = child.outputDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         // The handler holds the child until it is reaped, whoever else lets go of it.
-        loop.watch(descriptor, .read) { _ in self.readOutput() }
+        loop.watchOutput(child.outputDescriptor) { self.readOutput() }
     }
 
     /// Whether its exit has not been reported yet.
@@ -62,9 +57,7 @@ public final class WatchedChildProcess {
     public func waitForExit() {
         guard isRunning else { return }
         loop.unwatch(child.outputDescriptor)
-        if let reapTimer { loop.cancel(reapTimer) }
-        let status = (try? child.waitForExit()) ?? -1
-        report(status)
+        exitPoller.finish((try? child.waitForExit()) ?? -1)
     }
 
     private func readOutput() {
@@ -83,20 +76,7 @@ public final class WatchedChildProcess {
         loop.unwatch(child.outputDescriptor)
         self.failure = failure
         if failure != nil { _ = Glibc.kill(child.pid, SIGKILL) }
-        reap()
-    }
-
-    /// Collects the exit status, or looks again shortly if the child has not exited yet (a
-    /// child that cannot be waited for is reported with status -1).
-    private func reap() {
-        reapTimer = nil
-        let status: Int32?
-        do { status = try child.pollExit() } catch { status = -1 }
-        guard let status else {
-            reapTimer = loop.schedule(after: Self.reapInterval) { self.reap() }
-            return
-        }
-        report(status)
+        exitPoller.start()
     }
 
     private func report(_ status: Int32) {

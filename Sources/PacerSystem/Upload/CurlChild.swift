@@ -91,22 +91,13 @@ final class CurlChild {
 
     /// Its exit status if it has ended, without waiting.
     func pollExit() throws -> Int32? {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        let r = try retryingEINTR("waitpid") { waitpid(pid, &status, WNOHANG) }
-        guard r == pid else { return nil }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        exitStatus = code
-        return code
+        if exitStatus == nil { exitStatus = try ChildProcess.reap(pid, blocking: false) }
+        return exitStatus
     }
 
     /// Its exit status, or 128 + the signal that ended it.
     func waitForExit() throws -> Int32 {
-        if let exitStatus { return exitStatus }
-        var status: Int32 = 0
-        try retryingEINTR("waitpid") { waitpid(pid, &status, 0) }
-        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        exitStatus = code
-        return code
+        if exitStatus == nil { exitStatus = try ChildProcess.reap(pid, blocking: true) }
+        return exitStatus ?? -1
     }
 }

@@ -13,7 +13,8 @@ public final class CurlExchange {
     private let loop: EventLoop
     private var body: [UInt8]? = []
     private var failure: String?
-    private var reapTimer: EventLoop.TimerID?
+    /// Reaps curl once its output closes (or it is killed), and reports the exchange.
+    private lazy var exitPoller = ExitPoller(loop: loop, poll: { try self.child.pollExit() }, done: { self.report($0) })
     private var completion: ((HTTPExchange) -> Void)?
 
     init(child: CurlChild, transport: CurlTransport, loop: EventLoop, completion: @escaping (HTTPExchange) -> Void) {
@@ -21,9 +22,7 @@ public final class CurlExchange {
         self.transport = transport
         self.loop = loop
         self.completion = completion
-        let descriptor = child.outputDescriptor
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        loop.watch(descriptor, .read) { _ in self.readOutput() }
+        loop.watchOutput(child.outputDescriptor) { self.readOutput() }
     }
 
     /// Whether its exchange has not been reported yet.
@@ -57,17 +56,10 @@ public final class CurlExchange {
     /// The output ended (curl is exiting) or is no longer wanted: reap curl.
     private func stop() {
         loop.unwatch(child.outputDescriptor)
-        reap()
+        exitPoller.start()
     }
 
-    private func reap() {
-        reapTimer = nil
-        let status: Int32?
-        do { status = try child.pollExit() } catch { status = -1 }
-        guard let status else {
-            reapTimer = loop.schedule(after: 0.05) { self.reap() }
-            return
-        }
+    private func report(_ status: Int32) {
         guard let completion else { return }
         self.completion = nil
         if let failure { return completion(.failed(failure)) }
