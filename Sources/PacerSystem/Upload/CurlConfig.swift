@@ -72,7 +72,7 @@ enum CurlConfig {
 
     /// Seconds as curl reads them: whole seconds without a fraction, else up to milliseconds.
     static func number(_ seconds: Double) -> String {
-        let milliseconds = Int((max(seconds, 0.001) * 1000).rounded())
+        let milliseconds = (min(max(seconds, 0.001), 86_400) * 1000).roundedInt() ?? 1000
         if milliseconds % 1000 == 0 { return String(milliseconds / 1000) }
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
