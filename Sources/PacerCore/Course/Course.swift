@@ -32,7 +32,6 @@ public struct Course: Equatable, Sendable {
 
     public var length: Double { points.last?.distance ?? 0 }
 
-
     public init(_ draft: CourseDraft) throws {
         format = draft.format
         name = Course.printable(draft.name)
@@ -105,19 +104,9 @@ public struct Course: Equatable, Sendable {
         return (placed, leftOut)
     }
 
-    /// The distance along the course of the first pass within reach of a position after `after`:
-    /// the nearest point of the first stretch of track that comes within `cueReach`.
+    /// The distance along the course of the first pass within `cueReach` of a position after `after`.
     static func nearest(latitude: Double, longitude: Double, after: Double, on points: [CourseTrackPoint]) -> Double? {
-        var best: (offset: Double, along: Double)?
-        let probe = CourseGeometry.Probe(latitude: latitude, longitude: longitude)
-        for i in CourseGeometry.segment(at: after, of: points)..<(points.count - 1) {
-            let p = CourseGeometry.project(probe, onto: i, of: points)
-            if p.offset <= cueReach {
-                if best == nil || p.offset < best!.offset { best = p }
-            } else if let best, p.along - best.along > cueReach {
-                break   // the first pass is over
-            }
-        }
-        return best?.along
+        CourseGeometry.firstPass(CourseGeometry.Probe(latitude: latitude, longitude: longitude), within: cueReach, from: after,
+                                 passLength: cueReach, of: points).best?.along
     }
 }

@@ -42,6 +42,26 @@ enum CourseGeometry {
         }
     }
 
+    /// The nearest point of the first stretch from `from` on that comes within `limit` metres
+    /// (of the segments `accepts` lets through): a place passed twice is found at its first pass
+    /// after `from`, which ends once the track has gone `passLength` metres beyond it. Also how
+    /// near the track came in all it looked at.
+    static func firstPass(_ probe: Probe, within limit: Double, from: Double, passLength: Double, of points: [CourseTrackPoint],
+                          accepts: (Int) -> Bool = { _ in true }) -> (best: (offset: Double, along: Double)?, nearest: Double) {
+        var best: (offset: Double, along: Double)?
+        var nearest = Double.infinity
+        for i in segment(at: from, of: points)..<(points.count - 1) {
+            let p = project(probe, onto: i, of: points)
+            nearest = min(nearest, p.offset)
+            if p.offset <= limit, accepts(i) {
+                if best == nil || p.offset < best!.offset { best = p }
+            } else if let best, p.along - best.along > passLength {
+                break
+            }
+        }
+        return (best, nearest)
+    }
+
     /// The segment holding distance `along` (the last one at the end).
     static func segment(at along: Double, of points: [CourseTrackPoint]) -> Int {
         var lo = 0, hi = points.count - 1

@@ -76,7 +76,8 @@ public struct CourseMatcher: Sendable {
         } else {
             // Not found yet, or off: the first stretch from the progress on that is within reach.
             let limit = settings.offCourseDistance * (along == nil ? 1 : Self.rejoinFraction)
-            let found = firstWithin(limit, probe, heading, from: max(0, (along ?? 0) - Self.behind))
+            let found = CourseGeometry.firstPass(probe, within: limit, from: max(0, (along ?? 0) - Self.behind),
+                                                 passLength: settings.offCourseDistance, of: course.points) { runsTheWay(heading, segment: $0) }
             lastOffset = found.best?.offset ?? found.nearest
             if let best = found.best {
                 if along != nil { events.append(.backOnCourse(along: best.along)) }
@@ -129,25 +130,6 @@ public struct CourseMatcher: Sendable {
             if best == nil || cost < best!.cost { best = (p.offset, p.along, cost) }
         }
         return (best.map { ($0.offset, $0.along) }, nearest)
-    }
-
-    /// The nearest point of the first stretch from `from` on that comes within `limit` metres and
-    /// runs the rider's way; and how near the course ahead comes when none does.
-    private func firstWithin(_ limit: Double, _ probe: CourseGeometry.Probe, _ heading: Double?,
-                             from: Double) -> (best: (offset: Double, along: Double)?, nearest: Double) {
-        let points = course.points
-        var best: (offset: Double, along: Double)?
-        var nearest = Double.infinity
-        for i in CourseGeometry.segment(at: from, of: points)..<(points.count - 1) {
-            let p = CourseGeometry.project(probe, onto: i, of: points)
-            nearest = min(nearest, p.offset)
-            if p.offset <= limit, runsTheWay(heading, segment: i) {
-                if best == nil || p.offset < best!.offset { best = p }
-            } else if let best, p.along - best.along > settings.offCourseDistance {
-                break
-            }
-        }
-        return (best, nearest)
     }
 
     private func runsTheWay(_ heading: Double?, segment i: Int) -> Bool {
