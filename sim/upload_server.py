@@ -4,9 +4,9 @@ documentation describes them, plus the ways a real server misbehaves.
 
   sim/upload_server.py SAVE_DIR [--strava-client-id ID] [--strava-client-secret S]
                        [--strava-refresh-token T] [--intervals-athlete ID] [--intervals-key K]
-                       [--webhook-token T] [--processing-polls N]
+                       [--webhook-token T] [--processing-polls N] [--port P]
 
-Prints `listening 127.0.0.1:PORT` (port chosen by the OS) as its first line, then one line per
+Prints `listening 127.0.0.1:PORT` (port chosen by the OS unless --port) as its first line, then one line per
 request as it arrives (`request N METHOD PATH MODE`), so that a test waits for events, not for
 time. Every file received (and every request body) is saved to SAVE_DIR.
 
@@ -44,7 +44,8 @@ Control:
       {"revoke": true}      revokes every Strava refresh and access token.
       {"expire_access": true}  Strava's access tokens stop working (401), refresh tokens still do.
       {"processing_polls": N}
-  GET /log       {"requests": [...], "strava": {"refresh_token": current}} as JSON.
+  GET /log       {"requests": [...], "strava": {"refresh_token": current, "activities": {external_id:
+                 activity}}, "intervals": {"activities": {external_id: activity}}} as JSON.
 """
 import argparse
 import base64
@@ -209,7 +210,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.control(body)
         if path == "/log":
             with st.lock:
-                return self.reply(200, {"requests": st.log, "strava": {"refresh_token": st.current_refresh}})
+                return self.reply(200, {"requests": st.log,
+                                        "strava": {"refresh_token": st.current_refresh, "activities": st.strava_by_external},
+                                        "intervals": {"activities": st.intervals_by_external}})
         parts = parse_multipart(body, self.headers.get("Content-Type")) \
             if (self.headers.get("Content-Type") or "").startswith("multipart/form-data") else None
         service = "strava" if path.startswith(("/oauth", "/api/v3")) else \
@@ -414,9 +417,10 @@ def main(argv=None):
     p.add_argument("--intervals-key", default="intervals-key")
     p.add_argument("--webhook-token", default=None)
     p.add_argument("--processing-polls", type=int, default=1)
+    p.add_argument("--port", type=int, default=0, help="the port to listen on (a server that comes back)")
     args = p.parse_args(argv)
     os.makedirs(args.save_dir, exist_ok=True)
-    server = Server(("127.0.0.1", 0), Handler)
+    server = Server(("127.0.0.1", args.port), Handler)
     server.state = State(args)
     server.save_dir = args.save_dir
     print("listening 127.0.0.1:%d" % server.server_address[1], flush=True)

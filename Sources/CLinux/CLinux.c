@@ -6,6 +6,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <unistd.h>
+#include <spawn.h>
 
 int pacer_signalfd(const int *signals, int count) {
     sigset_t set;
@@ -119,4 +120,8 @@ int pacer_epoll_wait(int epfd, int *fds, int *readiness, int capacity, int timeo
             | (e & (EPOLLHUP | EPOLLERR) ? PACER_HANGUP : 0);
     }
     return n;
+}
+
+int pacer_spawn_close_from(void *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, lowest);
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// A program started with `posix_spawnp(3)`, its standard output on a pipe the caller reads
 /// (to the end, as pacerctl does with curl; a daemon watches it from its event loop through
@@ -24,6 +25,11 @@ public final class ChildProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        let closing = pacer_spawn_close_from(&actions, 3)
+        guard closing == 0 else {
+            close(fds[0]); close(fds[1])
+            throw SystemError("posix_spawn_file_actions_addclosefrom_np", errno: closing)
+        }
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -57,7 +57,7 @@ enum DaemonCommands {
         return try printReply(reply, options: options)
     }
 
-    /// Prints a STATE, COUNTERS, ACK or ERROR; returns 1 for an ERROR.
+    /// Prints a STATE, COUNTERS, UPLOADS, ACK or ERROR; returns 1 for an ERROR.
     static func printReply(_ reply: JSONValue, options: DaemonClientOptions) throws -> Int32 {
         let out = BufferedOutput()
         var w = JSONWriter()
@@ -71,6 +71,8 @@ enum DaemonCommands {
             try out.write(LiveStateReport(options.preferences).text(state))
         } else if let counters = CountersReport(json: reply) {
             try out.write(counters.text)
+        } else if let uploads = UploadsReport(json: reply) {
+            try out.write(uploads.text)
         } else if case let .ack(command, session)? = ServerReply(json: reply) {
             try out.write("ok: \(command)" + (session.map { " (session \($0))" } ?? "") + "\n")
         } else if case let .error(message)? = ServerReply(json: reply) {

@@ -5,14 +5,14 @@ import PacerCore
 import PacerSystem
 
 enum ExportCommand {
-    static let subcommand = Subcommand(name: "export", usage: "export ID --format gpx|tcx|fit|csv [-o FILE] [--journal DIR] | export --pending [--journal DIR]",
-                                       summary: "write one session as GPX 1.1, TCX, FIT or CSV (stdout without -o); --pending: what pacerd still owes its [export] outbox") { argv in
+    static let subcommand = Subcommand(name: "export", usage: "export ID --format \(ExportFormat.names(separator: "|")) [-o FILE] [--journal DIR] | export --pending [--journal DIR]",
+                                       summary: "write one session as GPX 1.1, TCX, FIT, CSV or its summary JSON (stdout without -o); --pending: what pacerd still owes its [export] outbox") { argv in
         let (args, options) = try HistoryOptions.parse(argv.map { $0 == "-o" ? "--output" : $0 }, flags: ["pending"],
                                                        options: ["format", "output"])
         if args.flag("pending") { return try pending(journal: options.journal) }
         let id = try HistoryOptions.sessionID(args)
         guard let name = args.option("format") else { throw UsageError("--format is required") }
-        guard let format = ExportFormat(rawValue: name) else { throw UsageError("--format must be gpx, tcx, fit or csv") }
+        guard let format = ExportFormat(rawValue: name) else { throw UsageError("--format must be one of \(ExportFormat.names())") }
         let history = try options.openHistory()
         guard let session = try history.session(id: id) else {
             printError("pacerctl export: no session \(id) in \(options.journal)")

@@ -23,6 +23,8 @@ let subcommands: [Subcommand] = [
     SessionsCommand.subcommand,
     ShowCommand.subcommand,
     ExportCommand.subcommand,
+    UploadCommands.uploads,
+    UploadCommands.upload,
     StatsCommand.subcommand,
     RecordsCommand.subcommand,
     ReportCommand.subcommand,

@@ -24,5 +24,6 @@ extension Daemon {
         guard let recovery = journal?.writer.recovery, recovery.closedAsInterrupted, let id = recovery.openSessionID.map(String.init),
               let facts = motivation?.history.sessions.last(where: { String($0.id) == id }) else { return }
         exportSession(id: id, start: UTCTime(millisecondsSinceEpoch: facts.start), activity: facts.activity)
+        uploadSession(id: id)
     }
 }

@@ -62,6 +62,7 @@ extension Daemon {
             // Habits, streaks and awards the session earned follow its stop.
             motivationSessionStopped(summary, id: id, time: summary.end ?? recorder.time(at: Daemon.now()))
             exportSession(id: id, start: summary.start ?? summary.end, activity: summary.activity)
+            uploadSession(id: id)
             reportSession(id: id)
             return
         case .zoneChanged:

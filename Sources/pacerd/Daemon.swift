@@ -50,6 +50,8 @@ final class Daemon {
     /// `[gpsd_compat]` listener and `[export]` outbox (#18), nil when off.
     var gpsdCompat: GPSDCompatService?
     var exporter: OutboxExporter?
+    /// `[upload]`: sessions sent to Strava, intervals.icu, a webhook (Daemon+Upload.swift).
+    var uploader: Uploader?
     /// `[report] dir` (Daemon+Report.swift), made on the first stop.
     var reporter: ReportRegenerator?
     /// `[broadcast]`: pacerd as a BLE sensor (Daemon+Broadcast.swift), nil when off.
@@ -71,6 +73,7 @@ final class Daemon {
 
     func run() throws -> Int32 {
         startExports()
+        startUploads()
         try openJournal()
         try openSocket()
         server = SocketServer(listening: listenFD, loop: loop)
@@ -163,6 +166,7 @@ final class Daemon {
         case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         case .set, .setUndo: server.send(strengthLine(request), to: client)
         case .course(let file): server.send(courseReply(request, file: file, from: client), to: client)
+        case .uploads, .upload: server.send(uploadReply(request, from: client), to: client)
         }
     }
 
@@ -240,6 +244,7 @@ final class Daemon {
                 motivation?.settings = settings.motivation
                 if settings.broadcast != before.broadcast { restartSensorBroadcast() }
                 if settings.altitude != before.altitude { restartBarometer() }
+                if settings.upload != before.upload { uploader?.configure(settings.upload) }
                 DaemonLog.info("configuration reloaded")
             } catch {
                 DaemonLog.error("reload failed, keeping the running configuration: \(error)")
@@ -262,6 +267,7 @@ final class Daemon {
         syncJournal()
         flushSensorLog()
         exporter?.finish()
+        uploader?.finish()
         server.shutdown()
         close(listenFD)
         if let path = ownedSocketPath { unlink(path) }

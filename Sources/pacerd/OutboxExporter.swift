@@ -21,6 +21,8 @@ final class OutboxExporter {
     private var stopping = false
     /// Jobs that failed since the last retry round: not tried again until then.
     private var failed: [ExportJob] = []
+    /// Told of each file written (the uploader waits for its FIT files).
+    var onWritten: ((ExportJob) -> Void)?
 
     init(loop: EventLoop, journalDirectory: String) {
         self.loop = loop
@@ -46,6 +48,16 @@ final class OutboxExporter {
                   directory: directory, formats: formats) { access($0, F_OK) == 0 }
         save()
         failed = []
+        next()
+    }
+
+    /// Owes one file at a path of the caller's choosing (the upload spool's FIT), and starts on it.
+    func owe(_ job: ExportJob) {
+        if !queue.jobs.contains(job) {
+            queue.add(job)
+            save()
+        }
+        failed.removeAll { $0 == job }
         next()
     }
 
@@ -78,6 +90,7 @@ final class OutboxExporter {
             queue.remove(job)
             save()
             DaemonLog.info("export: session \(job.sessionID) written to \(job.path)")
+            onWritten?(job)
         } else {
             failed.append(job)
             DaemonLog.error("export: session \(job.sessionID) to \(job.path) failed (pacerctl exit \(status)); kept, retried at the next start")

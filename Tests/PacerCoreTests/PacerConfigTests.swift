@@ -79,6 +79,57 @@ final class PacerConfigTests: XCTestCase {
         XCTAssertEqual(error("[athlete]\r\n\r\nmax_hr = fast\r\n")?.line, 3, "CRLF lines count as lines")
     }
 
+    private func refusal(_ text: String) -> ConfigError? {
+        do { _ = try PacerConfig(parsing: text, file: "pacer.conf"); return nil } catch { return error as? ConfigError }
+    }
+
+    /// `[upload]`: a service is on once its account is named, its secrets are paths to files,
+    /// and half a service is an error at its key (an upload that never happens is found out
+    /// only after the ride).
+    func testUploadServicesAndTheirSecretFiles() throws {
+        let text = """
+            [upload]
+            strava_client_id = 12345
+            strava_client_secret_file = /etc/pacer/strava-client-secret
+            strava_refresh_token_file = /var/lib/pacer/strava-refresh-token
+            intervals_api_key_file = /etc/pacer/intervals-api-key
+            intervals_athlete = i42
+            webhook_url = https://example.org/pacer
+            strava_url = http://127.0.0.1:8080
+            retry_s = 1.5
+
+            """
+        let upload = try PacerConfig(parsing: text, file: "pacer.conf").upload
+        XCTAssertEqual(upload.services, [.strava, .intervals, .webhook])
+        XCTAssertEqual(upload.url(.strava), "http://127.0.0.1:8080")
+        XCTAssertNil(upload.url(.intervals))
+        XCTAssertEqual(upload.url(.webhook), "https://example.org/pacer")
+        XCTAssertEqual(upload.firstRetryMilliseconds, 1500)
+        XCTAssertEqual(upload.stravaRefreshTokenFile, "/var/lib/pacer/strava-refresh-token")
+        var read: [String] = []
+        let strava = try upload.credentials(.strava) { read.append($0); return "s3cret-\(read.count)" }
+        XCTAssertEqual(strava, .strava(.init(clientID: "12345", clientSecret: UploadSecret("s3cret-1"), refreshToken: UploadSecret("s3cret-2"),
+                                             accessToken: nil, accessTokenExpires: nil)))
+        XCTAssertEqual(read, ["/etc/pacer/strava-client-secret", "/var/lib/pacer/strava-refresh-token"])
+        XCTAssertEqual(try upload.credentials(.intervals) { _ in "k" }, .intervals(athleteID: "i42", apiKey: UploadSecret("k")))
+        XCTAssertEqual(try upload.credentials(.webhook) { _ in "t" }, .webhook(bearerToken: nil, signingKey: nil))
+        struct Refused: Error {}
+        XCTAssertThrowsError(try upload.credentials(.intervals) { _ in throw Refused() })
+        XCTAssertEqual(PacerConfig().upload.services, [])
+
+        XCTAssertEqual(refusal("[upload]\nstrava_client_id = 12345\nstrava_client_secret_file = /s\n")?.description,
+                       "pacer.conf:2: upload.strava_client_id: Strava needs strava_refresh_token_file too")
+        XCTAssertEqual(refusal("[upload]\n\nstrava_refresh_token_file = /t\n")?.description,
+                       "pacer.conf:3: upload.strava_refresh_token_file: Strava needs strava_client_id too")
+        XCTAssertEqual(refusal("[upload]\nwebhook_token_file = /t\n")?.message, "the webhook needs webhook_url too")
+        XCTAssertEqual(refusal("[upload]\nintervals_api_key = abc\n")?.message, "unknown key")
+        XCTAssertEqual(refusal("[upload]\nintervals_api_key_file = keys/intervals\n")?.message, "'keys/intervals' is not an absolute path")
+        XCTAssertEqual(refusal("[upload]\nstrava_client_id = my app\n")?.message, "'my app' is not a Strava client id (digits)")
+        XCTAssertEqual(refusal("[upload]\nwebhook_url = ftp://example.org\n")?.message, "'ftp://example.org' is not an http(s) URL")
+        XCTAssertEqual(refusal("[upload]\ngarmin_url = https://connect.garmin.com\n")?.message, "unknown key")
+        XCTAssertEqual(refusal("[upload]\nretry_s = 0\n")?.key, "upload.retry_s")
+    }
+
     /// A config saved on Windows (CRLF) reads as the same file with LF; it was one line, refused
     /// as a "malformed section header".
     func testCRLFLineEndingsReadAsLF() throws {

@@ -35,22 +35,22 @@ final class UploadPlannerTests: XCTestCase {
         XCTAssertEqual(o1.newRefreshToken, UploadSecret("refresh-R2"))
         guard case let .strava(c)? = o1.credentials else { return XCTFail("no new credentials") }
         XCTAssertEqual(c.accessToken, UploadSecret("access-A1"))
-        XCTAssertEqual(c.accessTokenExpires, UTCTime(millisecondsSinceEpoch: 1_795_881_600_000))
+        XCTAssertEqual(c.accessTokenExpires, at(1 + 21_600))
         XCTAssertEqual(c.refreshToken, UploadSecret("refresh-R2"))
         j.credentials = .strava(c)
 
         let (s2, r2) = try XCTUnwrap(request(UploadPlanner.next(state, job: j, now: at(1))))
         XCTAssertEqual(s2, .stravaUpload)
-        XCTAssertEqual(r2, StravaAPI.upload(base: "http://127.0.0.1:8080", accessToken: UploadSecret("access-A1"), sessionID: "1a2b", fit: Self.fit))
+        XCTAssertEqual(r2, StravaAPI.upload(base: "http://127.0.0.1:8080", accessToken: UploadSecret("access-A1"), externalID: "pacer-1a2b", fit: Self.fit))
         state = UploadPlanner.apply(json(201, Self.processing), of: s2, to: state, job: j, now: at(2)).state
-        XCTAssertEqual(state.status, .inProgress(uploadID: "16486788", polls: 0, nextPoll: at(7), attempts: 0))
+        XCTAssertEqual(state.status, .inProgress(uploadID: "16486788", polls: 0, nextPoll: at(4), attempts: 0))
 
-        XCTAssertEqual(UploadPlanner.next(state, job: j, now: at(3)), .wait(until: at(7)))
-        let (s3, r3) = try XCTUnwrap(request(UploadPlanner.next(state, job: j, now: at(7))))
+        XCTAssertEqual(UploadPlanner.next(state, job: j, now: at(3)), .wait(until: at(4)))
+        let (s3, r3) = try XCTUnwrap(request(UploadPlanner.next(state, job: j, now: at(4))))
         XCTAssertEqual(s3, .stravaUploadStatus)
         XCTAssertEqual(r3.url, "http://127.0.0.1:8080/api/v3/uploads/16486788")
         state = UploadPlanner.apply(json(200, Self.processing), of: s3, to: state, job: j, now: at(8)).state
-        XCTAssertEqual(state.status, .inProgress(uploadID: "16486788", polls: 1, nextPoll: at(13), attempts: 0))
+        XCTAssertEqual(state.status, .inProgress(uploadID: "16486788", polls: 1, nextPoll: at(10), attempts: 0))
 
         let ready = "{\"id\":16486788,\"id_str\":\"16486788\",\"external_id\":\"pacer-1a2b\",\"error\":null,\"status\":\"Your activity is ready.\",\"activity_id\":1456449319}"
         state = UploadPlanner.apply(json(200, ready), of: s3, to: state, job: j, now: at(13)).state
@@ -83,9 +83,37 @@ final class UploadPlannerTests: XCTestCase {
     }
 
     func testTheBackoffDoublesFromAMinuteToAnHour() {
-        XCTAssertEqual((1...10).map { UploadPlanner.backoffMilliseconds(attempt: $0) / 1000 },
+        let timing = UploadTiming()
+        XCTAssertEqual((1...10).map { timing.retryMilliseconds(attempt: $0) / 1000 },
                        [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600, 3600])
-        XCTAssertEqual(UploadPlanner.backoffMilliseconds(attempt: Int.max), 3_600_000)
+        XCTAssertEqual(timing.retryMilliseconds(attempt: Int.max), 3_600_000)
+        var quick = UploadTiming()
+        quick.firstRetryMilliseconds = 1000
+        XCTAssertEqual((1...4).map { quick.retryMilliseconds(attempt: $0) }, [1000, 2000, 4000, 8000])
+    }
+
+    /// A wait set before the clock went back (a Pi that booted without its time, then got it
+    /// wrong the other way) is not waited out for years: further ahead than any wait the
+    /// planner sets means due now.
+    func testAWaitFromAClockThatWentBackIsDueNow() throws {
+        let j = job(.intervals(athleteID: "0", apiKey: UploadSecret("key-K")))
+        let later = Self.t0.adding(milliseconds: 30 * 60_000)
+        let waiting = UploadState(sessionID: "1a2b", service: .intervals, status: .pending(attempts: 3, notBefore: later, lastError: "x"))
+        XCTAssertEqual(UploadPlanner.next(waiting, job: j, now: Self.t0), .wait(until: later))
+        let yearsAhead = UploadState(sessionID: "1a2b", service: .intervals,
+                                     status: .pending(attempts: 3, notBefore: Self.t0.adding(milliseconds: 400 * 86_400_000), lastError: "x"))
+        XCTAssertEqual(try XCTUnwrap(request(UploadPlanner.next(yearsAhead, job: j, now: Self.t0))).0, .intervalsUpload)
+    }
+
+    /// The access token's expiry is counted from `expires_in` on this machine's clock: with
+    /// the clock a year wrong, the token is still used for its six hours, not refreshed each time.
+    func testTheAccessTokenLivesItsExpiresInOnOurClock() throws {
+        let state = UploadState.new(sessionID: "1a2b", service: .strava, now: Self.t0)
+        let o = UploadPlanner.apply(json(200, Self.tokenAnswer), of: .stravaTokenRefresh, to: state, job: job(), now: Self.t0)
+        guard case let .strava(c)? = o.credentials else { return XCTFail("\(o)") }
+        XCTAssertEqual(c.accessTokenExpires, Self.t0.adding(milliseconds: 21_600_000))
+        XCTAssertEqual(c.usableAccessToken(at: Self.t0.adding(milliseconds: 5 * 3_600_000))?.revealed, "access-A1")
+        XCTAssertNil(c.usableAccessToken(at: Self.t0.adding(milliseconds: 21_600_000 - 30_000)))
     }
 
     /// A revoked refresh token: failed once, with a reason, and nothing more is sent.
@@ -150,11 +178,11 @@ final class UploadPlannerTests: XCTestCase {
         for _ in 1..<UploadPlanner.pollLimit {
             state = UploadPlanner.apply(json(200, Self.processing), of: .stravaUploadStatus, to: state, job: job(), now: now).state
             guard case .inProgress = state.status else { return XCTFail("\(state)") }
-            now = now.adding(milliseconds: UploadPlanner.pollIntervalMilliseconds)
+            now = now.adding(milliseconds: UploadTiming().pollMilliseconds)
         }
         state = UploadPlanner.apply(json(200, Self.processing), of: .stravaUploadStatus, to: state, job: job(), now: now).state
         XCTAssertEqual(state.status, .pending(attempts: 1, notBefore: now.adding(milliseconds: 60_000),
-                                              lastError: "Strava was still processing upload 5 after 24 polls"))
+                                              lastError: "Strava was still processing upload 5 after \(UploadPlanner.pollLimit) polls"))
     }
 
     /// Garbage JSON, an oversized reply, a redirect, a reply cut short: a clear reason, a retry.
@@ -175,7 +203,7 @@ final class UploadPlannerTests: XCTestCase {
         }
         XCTAssertEqual(UploadPlanner.apply(json(200, "{\"access_token\":1}"), of: .stravaTokenRefresh, to: state, job: job(), now: Self.t0).state.status,
                        .pending(attempts: 1, notBefore: Self.t0.adding(milliseconds: 60_000),
-                                lastError: "Strava's token answer has no access_token, expires_at and refresh_token"))
+                                lastError: "Strava's token answer has no access_token, expires_in and refresh_token"))
     }
 
     /// A server that echoes a secret back does not get it into the state.

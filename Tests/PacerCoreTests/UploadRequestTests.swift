@@ -18,7 +18,7 @@ final class UploadRequestTests: XCTestCase {
     }
 
     func testStravaUploadIsMultipartWithTheFileTheTypeAndTheExternalID() {
-        let r = StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("acc-1"), sessionID: "1a2b", fit: Self.fit)
+        let r = StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("acc-1"), externalID: "pacer-1a2b", fit: Self.fit)
         let b = "pacer-e964553d2a2cc0e7fc33af3b"
         XCTAssertEqual(r.method, .post)
         XCTAssertEqual(r.url, "https://www.strava.com/api/v3/uploads")
@@ -30,7 +30,7 @@ final class UploadRequestTests: XCTestCase {
                     + "--\(b)\r\nContent-Disposition: form-data; name=\"external_id\"\r\n\r\npacer-1a2b\r\n--\(b)--\r\n")
         XCTAssertEqual(r.body, expected)
         // A retry sends the same bytes: the same boundary, the same external id.
-        XCTAssertEqual(StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("acc-1"), sessionID: "1a2b", fit: Self.fit), r)
+        XCTAssertEqual(StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("acc-1"), externalID: "pacer-1a2b", fit: Self.fit), r)
     }
 
     func testStravaUploadStatusIsAGetOfTheUpload() {
@@ -40,7 +40,7 @@ final class UploadRequestTests: XCTestCase {
     }
 
     func testIntervalsUploadIsMultipartWithBasicAuthAndTheExternalIDInTheQuery() {
-        let r = IntervalsAPI.upload(base: "https://intervals.icu", athleteID: "i42", apiKey: UploadSecret("k3y"), sessionID: "1a2b", fit: Self.fit)
+        let r = IntervalsAPI.upload(base: "https://intervals.icu", athleteID: "i42", apiKey: UploadSecret("k3y"), externalID: "pacer-1a2b", fit: Self.fit)
         let b = "pacer-df0f0dceeacabdd646c1170d"
         XCTAssertEqual(r.method, .post)
         XCTAssertEqual(r.url, "https://intervals.icu/api/v1/athlete/i42/activities?external_id=pacer-1a2b")
@@ -53,7 +53,7 @@ final class UploadRequestTests: XCTestCase {
     func testWebhookPostCarriesTheFITTheSummaryTheTokenAndTheSignature() {
         let summary = bytes("{\"distance_m\":12000}")
         let r = UploadWebhook.post(url: "https://example.org/hook", bearerToken: UploadSecret("tok"), signingKey: UploadSecret("shh-key"),
-                                   sessionID: "1a2b", fit: Self.fit, summaryJSON: summary)
+                                   externalID: "pacer-1a2b", fit: Self.fit, summaryJSON: summary)
         let b = "pacer-0a93ccc2cf0769b0e44b17c7"
         XCTAssertEqual(r.url, "https://example.org/hook")
         XCTAssertEqual(r.headers.map(\.name), ["Content-Type", "Idempotency-Key", "Authorization", "X-Pacer-Signature-256"])
@@ -65,7 +65,7 @@ final class UploadRequestTests: XCTestCase {
             + summary + bytes("\r\n--\(b)\r\nContent-Disposition: form-data; name=\"external_id\"\r\n\r\npacer-1a2b\r\n--\(b)--\r\n")
         XCTAssertEqual(r.body, expected)
         // Without a token or a key: neither header.
-        let plain = UploadWebhook.post(url: "https://example.org/hook", bearerToken: nil, signingKey: nil, sessionID: "1a2b",
+        let plain = UploadWebhook.post(url: "https://example.org/hook", bearerToken: nil, signingKey: nil, externalID: "pacer-1a2b",
                                        fit: Self.fit, summaryJSON: summary)
         XCTAssertEqual(plain.headers.map(\.name), ["Content-Type", "Idempotency-Key"])
         XCTAssertEqual(plain.body, expected)
@@ -82,6 +82,21 @@ final class UploadRequestTests: XCTestCase {
         // A quote in a name cannot end the parameter.
         XCTAssertEqual(String(decoding: MultipartBody(parts: [.field("a\"b", "")], preferredBoundary: "Z").bytes, as: UTF8.self),
                        "--Z\r\nContent-Disposition: form-data; name=\"a_b\"\r\n\r\n\r\n--Z--\r\n")
+    }
+
+    /// The external id holds the session's start, from the summary the job carries: a new
+    /// journal's session 1 is not a duplicate of an old journal's session 1.
+    func testTheExternalIDHoldsTheSessionsStart() {
+        let start = UTCTime(year: 2025, month: 11, day: 1, hour: 12, minute: 0, second: 7)
+        XCTAssertEqual(UploadEncoding.externalID(sessionID: "7", start: start), "pacer-20251101T120007Z-7")
+        XCTAssertEqual(UploadEncoding.externalID(sessionID: "7", start: nil), "pacer-7")
+        var summary = SessionSummary(activity: .run)
+        summary.start = start
+        let job = UploadJob(fit: [], summaryJSON: Array(summary.json.utf8), credentials: .webhook(bearerToken: nil, signingKey: nil))
+        XCTAssertEqual(job.start, start)
+        XCTAssertEqual(job.externalID("7"), "pacer-20251101T120007Z-7")
+        let damaged = UploadJob(fit: [], summaryJSON: Array("{\"start\":\"yesterday\"".utf8), credentials: .webhook(bearerToken: nil, signingKey: nil))
+        XCTAssertEqual(damaged.externalID("7"), "pacer-7")
     }
 
     func testTheServiceTable() {
@@ -108,7 +123,7 @@ final class UploadRequestTests: XCTestCase {
         }
         XCTAssertTrue(String(describing: c).contains("<secret>"))
         XCTAssertEqual(c.secrets, ["cs-XYZ", "rt-XYZ", "at-XYZ"])
-        XCTAssertFalse(StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("at-XYZ"), sessionID: "1", fit: []).url.contains("XYZ"))
+        XCTAssertFalse(StravaAPI.upload(base: "https://www.strava.com", accessToken: UploadSecret("at-XYZ"), externalID: "pacer-1", fit: []).url.contains("XYZ"))
         XCTAssertEqual(UploadEncoding.safeText("bad token at-XYZ\nand rt-XYZ", removing: c.secrets), "bad token <secret> and <secret>")
     }
 }

@@ -23,6 +23,22 @@ final class WatchedChildProcessTests: XCTestCase {
         return reported
     }
 
+    /// A child inherits only its standard descriptors: a descriptor pacerd holds without
+    /// close-on-exec (systemd's listening socket) would otherwise live on in it, and a curl
+    /// left running by a killed pacerd kept its parent's pipes open for two minutes.
+    func testAChildInheritsNoOtherDescriptor() throws {
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        defer { close(fds[0]); close(fds[1]) }
+        XCTAssertEqual(fcntl(fds[1], F_GETFD) & FD_CLOEXEC, 0)
+        let child = try ChildProcess(arguments: ["ls", "/proc/self/fd"])
+        let listed = String(decoding: try child.readAll(), as: UTF8.self).split(separator: "\n").compactMap { Int32($0) }
+        XCTAssertEqual(try child.waitForExit(), 0)
+        XCTAssertFalse(listed.contains(fds[1]), "\(listed)")
+        // 0, 1, 2 and the directory ls reads.
+        XCTAssertTrue(listed.allSatisfy { $0 <= 3 }, "\(listed)")
+    }
+
     func testTheStatusAndTheKeptOutputAreReported() throws {
         let exit = try XCTUnwrap(try runUntilExit( ["sh", "-c", "printf 'hello '; printf world; exit 3"], keepingOutputUpTo: 100))
         XCTAssertEqual(exit.status, 3)

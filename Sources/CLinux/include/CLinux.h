@@ -23,6 +23,11 @@ int pacer_memory_file(const char *name);
 long pacer_send_file(int out_fd, int in_fd, long offset, unsigned long count);
 
 
+/* posix_spawn_file_actions_addclosefrom_np on a posix_spawn_file_actions_t: the child closes
+ * every descriptor from `lowest` up, so it inherits none that pacerd holds without close-on-exec
+ * (a socket-activated listening socket would outlive pacerd in it). 0, or an error number. */
+int pacer_spawn_close_from(void *actions, int lowest);
+
 /* ioctl(TIOCGWINSZ): the terminal's columns and rows, or -1 when `fd` is not a terminal. */
 int pacer_terminal_size(int fd, int *columns, int *rows);
 

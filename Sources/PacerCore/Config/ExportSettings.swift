@@ -4,7 +4,7 @@
 /// ```
 /// [export]
 /// dir = /var/lib/pacer/outbox    ; off by default
-/// formats = fit,gpx              ; any of gpx, tcx, fit, csv
+/// formats = fit,gpx              ; any of gpx, tcx, fit, csv, json (the summary)
 /// ```
 public struct ExportSettings: Equatable, Sendable {
     public var directory: String?
@@ -22,11 +22,11 @@ extension PacerConfig {
             for name in p.value.split(separator: ",") {
                 let trimmed = PacerConfig.trim(name)
                 guard let f = ExportFormat(rawValue: String(trimmed).lowercased()) else {
-                    throw ConfigValueProblem("'\(trimmed)' is not an export format (gpx, tcx, fit, csv)")
+                    throw ConfigValueProblem("'\(trimmed)' is not an export format (\(ExportFormat.names()))")
                 }
                 if !formats.contains(f) { formats.append(f) }
             }
-            guard !formats.isEmpty else { throw ConfigValueProblem("needs at least one format (gpx, tcx, fit, csv)") }
+            guard !formats.isEmpty else { throw ConfigValueProblem("needs at least one format (\(ExportFormat.names()))") }
             export.formats = formats
         default: throw ConfigValueProblem("unknown key")
         }

@@ -20,6 +20,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var liveFields = LiveFieldLayout.standard
     /// `[broadcast]`: BLE re-broadcast of the live values (#18).
     public var broadcast = BroadcastSettings()
+    /// `[upload]`: the services a finished session goes to (UploadSettings.swift).
+    public var upload = UploadSettings()
 
     // [gps]
     /// Source string as `pacerctl fixes --source` takes it.
@@ -113,7 +115,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "course"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "course", "upload"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -170,6 +172,7 @@ public struct PacerConfig: Equatable, Sendable {
         case ("export", _): try applyExportKey(key: key, parser: p)
         case ("report", _): try applyReportKey(key: key, parser: p)
         case ("broadcast", _): try applyBroadcastKey(key: key, parser: p)
+        case ("upload", _): try applyUploadKey(key: key, parser: p)
         default: try applyDaemonKey(section: section, key: key, parser: p)
         }
     }
@@ -188,6 +191,9 @@ public struct PacerConfig: Equatable, Sendable {
         }
         if athlete.zoneModel == .percentLTHR, athlete.explicitZoneLowerBounds == nil, athlete.lactateThresholdHeartRate == nil {
             throw ConfigError(file: file, line: line("athlete.zone_model"), key: "athlete.lthr", message: "zone_model = lthr needs lthr")
+        }
+        if let (key, message) = validateUpload() {
+            throw ConfigError(file: file, line: line(key), key: key, message: message)
         }
     }
 

@@ -5,6 +5,10 @@ public struct ExportJob: Equatable, Sendable {
     /// Where the file goes, decided once when the session ended (a later config change does not
     /// move a file that is already promised).
     public var path: String
+
+    public init(sessionID: String, format: ExportFormat, path: String) {
+        (self.sessionID, self.format, self.path) = (sessionID, format, path)
+    }
 }
 
 /// The exports waiting to be written, in the order sessions ended. pacerd keeps it in a small
@@ -50,8 +54,8 @@ public struct ExportQueue: Equatable, Sendable {
     /// get `_2`, `_3`... rather than one overwriting the other (`taken` says whether a path is
     /// already in the outbox).
     public mutating func add(sessionID: String, baseName: String, directory: String, formats: [ExportFormat], taken: (String) -> Bool) {
-        guard !jobs.contains(where: { $0.sessionID == sessionID }) else { return }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        guard !jobs.contains(where: { $0.sessionID == sessionID && $0.path.hasPrefix(prefix) }) else { return }
         var name = baseName
         var n = 1
         while formats.contains(where: { f in let p = prefix + name + "." + f.fileExtension; return taken(p) || jobs.contains { $0.path == p } }) {
@@ -59,6 +63,11 @@ public struct ExportQueue: Equatable, Sendable {
             name = baseName + "_\(n)"
         }
         for f in formats { jobs.append(ExportJob(sessionID: sessionID, format: f, path: prefix + name + "." + f.fileExtension)) }
+    }
+
+    /// A file at a path the caller chose (the upload spool's `ID.fit`), once however often asked.
+    public mutating func add(_ job: ExportJob) {
+        if !jobs.contains(job) { jobs.append(job) }
     }
 
     public mutating func remove(_ job: ExportJob) {

@@ -20,6 +20,10 @@ public enum ClientRequest: Equatable, Sendable {
     case setUndo
     /// Follow the course in this file (an absolute path on the daemon's machine); nil clears it.
     case course(file: String?)
+    /// Where each session's uploads stand (UPLOADS).
+    case uploads
+    /// Send a session again now (to `service`, or to every configured one), whatever its state.
+    case upload(session: String, service: String?)
 
     /// The `cmd` name, as it appears on the wire and in ACKs.
     public var command: String {
@@ -39,14 +43,16 @@ public enum ClientRequest: Equatable, Sendable {
         case .load: "load"
         case .set, .setUndo: "set"
         case .course: "course"
+        case .uploads: "uploads"
+        case .upload: "upload"
         }
     }
 
     /// Commands that change what is recorded; only trusted peers may send them.
     public var isControl: Bool {
         switch self {
-        case .start, .pause, .resume, .lap, .stop, .set, .setUndo, .course: true
-        case .status, .watch, .sessions, .counters, .goals, .habits, .awards, .load: false
+        case .start, .pause, .resume, .lap, .stop, .set, .setUndo, .course, .upload: true
+        case .status, .watch, .sessions, .counters, .goals, .habits, .awards, .load, .uploads: false
         }
     }
 
@@ -93,6 +99,16 @@ public enum ClientRequest: Equatable, Sendable {
                 throw RequestError("\"file\" must be an absolute path (or \"clear\": true)")
             }
             self = .course(file: path)
+        case "uploads": self = .uploads
+        case "upload":
+            guard let session = document["session"]?.string, UploadState.isValidSessionID(session) else {
+                throw RequestError("\"session\" must be a session id")
+            }
+            guard let value = document["service"], !value.isNull else { self = .upload(session: session, service: nil); return }
+            guard let name = value.string, UploadService.named(name) != nil else {
+                throw RequestError("\"service\" must be one of \(UploadService.all.map(\.name).joined(separator: ", "))")
+            }
+            self = .upload(session: session, service: name)
         default: throw RequestError("unknown command '\(ClientRequest.printable(cmd))'")
         }
     }
@@ -111,6 +127,9 @@ public enum ClientRequest: Equatable, Sendable {
         case .setUndo: w.key("undo"); w.value(true)
         case .course(let file?): w.key("file"); w.value(file)
         case .course(nil): w.key("clear"); w.value(true)
+        case let .upload(session, service):
+            w.key("session"); w.value(session)
+            if let service { w.key("service"); w.value(service) }
         default: break
         }
         w.endObject()

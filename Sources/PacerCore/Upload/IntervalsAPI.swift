@@ -2,13 +2,13 @@
 /// the file as the multipart part `file`, HTTP basic auth `API_KEY:{key}`, and `external_id`
 /// as a query parameter; the answer (201) names the new activity (`id`, or `activities[0].id`).
 public enum IntervalsAPI {
-    public static func upload(base: String, athleteID: String, apiKey: UploadSecret, sessionID: String, fit: [UInt8]) -> HTTPRequest {
+    public static func upload(base: String, athleteID: String, apiKey: UploadSecret, externalID: String, fit: [UInt8]) -> HTTPRequest {
         let body = MultipartBody(parts: [
-            MultipartBody.Part(name: "file", fileName: UploadEncoding.fitFileName(sessionID: sessionID),
+            MultipartBody.Part(name: "file", fileName: UploadEncoding.fitFileName(externalID: externalID),
                                contentType: "application/octet-stream", data: fit),
         ])
         let url = UploadEncoding.trimmedBase(base) + "/api/v1/athlete/\(UploadEncoding.percentEncoded(athleteID))/activities"
-            + "?external_id=\(UploadEncoding.percentEncoded(UploadEncoding.externalID(sessionID: sessionID)))"
+            + "?external_id=\(UploadEncoding.percentEncoded(externalID))"
         return HTTPRequest(method: .post, url: url,
                            headers: [("Authorization", "Basic " + Base64.encode(Array("API_KEY:\(apiKey.revealed)".utf8))),
                                      ("Accept", "application/json"), ("Content-Type", body.contentType)],

@@ -2,7 +2,8 @@
 /// answers. Pure: the planner decides when, PacerSystem sends.
 ///
 /// - `POST /oauth/token` (form: `client_id`, `client_secret`, `grant_type=refresh_token`,
-///   `refresh_token`) → `access_token`, `expires_at` (epoch seconds), `refresh_token` (which
+///   `refresh_token`) → `access_token`, `expires_in` (seconds; `expires_at` in epoch seconds is
+///   not used: a Pi's clock may be wrong until NTP), `refresh_token` (which
 ///   may be a new one: the old one then stops working, so it is stored at once);
 /// - `POST /api/v3/uploads` (Bearer; multipart `file`, `data_type=fit`, `external_id`) → 201
 ///   with the upload's `id` (`id_str`), `error`, `status`, `activity_id`;
@@ -18,12 +19,12 @@ public enum StravaAPI {
                                                ("refresh_token", credentials.refreshToken.revealed)]))
     }
 
-    public static func upload(base: String, accessToken: UploadSecret, sessionID: String, fit: [UInt8]) -> HTTPRequest {
+    public static func upload(base: String, accessToken: UploadSecret, externalID: String, fit: [UInt8]) -> HTTPRequest {
         let body = MultipartBody(parts: [
-            MultipartBody.Part(name: "file", fileName: UploadEncoding.fitFileName(sessionID: sessionID),
+            MultipartBody.Part(name: "file", fileName: UploadEncoding.fitFileName(externalID: externalID),
                                contentType: "application/octet-stream", data: fit),
             .field("data_type", "fit"),
-            .field("external_id", UploadEncoding.externalID(sessionID: sessionID)),
+            .field("external_id", externalID),
         ])
         return HTTPRequest(method: .post, url: UploadEncoding.trimmedBase(base) + "/api/v3/uploads",
                            headers: [("Authorization", "Bearer \(accessToken.revealed)"), ("Accept", "application/json"),
@@ -45,13 +46,13 @@ public enum StravaAPI {
                 : .rejected("Strava's token endpoint answered HTTP \(status)")
         }
         guard let json = try? JSONValue.parse(body) else { return .retry("Strava's token answer is not JSON") }
+        // Strava's tokens live six hours; a day or more is not Strava's answer.
         guard let access = json["access_token"]?.string, !access.isEmpty,
-              let expiresAt = json["expires_at"]?.integer, expiresAt > 0, expiresAt < 7_258_118_399,
+              let lifetime = json["expires_in"]?.integer, lifetime > 0, lifetime <= 86_400,
               let refresh = json["refresh_token"]?.string, !refresh.isEmpty else {
-            return .retry("Strava's token answer has no access_token, expires_at and refresh_token")
+            return .retry("Strava's token answer has no access_token, expires_in and refresh_token")
         }
-        return .authorized(accessToken: UploadSecret(access), expires: UTCTime(millisecondsSinceEpoch: Int64(expiresAt) * 1000),
-                           refreshToken: UploadSecret(refresh))
+        return .authorized(accessToken: UploadSecret(access), lifetimeSeconds: lifetime, refreshToken: UploadSecret(refresh))
     }
 
     /// The upload's answer (201) and each status poll's (200) are the same object.

@@ -21,11 +21,17 @@ public enum UploadEncoding {
     }
 
     /// The id a service keeps with the activity, the same on every retry of a session, so a
-    /// retry after a lost answer is recognised as the same upload and never duplicates it.
-    public static func externalID(sessionID: String) -> String { "pacer-\(sessionID)" }
+    /// retry after a lost answer is recognised as the same upload and never duplicates it:
+    /// `pacer-20251101T120000Z-1`. The start time is in it because journal ids start at 1 again
+    /// in a new journal (a new SD card), and a new ride must not read as a duplicate of an old one.
+    public static func externalID(sessionID: String, start: UTCTime?) -> String {
+        guard let c = start?.components else { return "pacer-\(sessionID)" }
+        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "pacer-\(c.year)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z-\(sessionID)"
+    }
 
     /// The file name the services see.
-    public static func fitFileName(sessionID: String) -> String { "pacer-\(sessionID).fit" }
+    public static func fitFileName(externalID: String) -> String { externalID + ".fit" }
 
     /// A server's text (or any reason) for a state file: each secret replaced by `<secret>`,
     /// control characters as blanks, at most `limit` characters. Secrets shorter than 4

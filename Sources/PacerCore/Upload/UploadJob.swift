@@ -6,11 +6,20 @@ public struct UploadJob: Sendable {
     public var credentials: UploadCredentials
     /// The config's base URL (the webhook's whole URL); nil for the service's default.
     public var baseURL: String?
+    public var timing: UploadTiming
+    /// The session's start, from the summary: part of the external id.
+    public var start: UTCTime? {
+        (try? JSONValue.parse(summaryJSON))?["start"]?.string.flatMap { UTCTime(rfc3339: $0) }
+    }
 
-    public init(fit: [UInt8], summaryJSON: [UInt8], credentials: UploadCredentials, baseURL: String? = nil) {
+    /// The id the services keep with the activity (`UploadEncoding.externalID`).
+    public func externalID(_ sessionID: String) -> String { UploadEncoding.externalID(sessionID: sessionID, start: start) }
+
+    public init(fit: [UInt8], summaryJSON: [UInt8], credentials: UploadCredentials, baseURL: String? = nil, timing: UploadTiming = UploadTiming()) {
         self.fit = fit
         self.summaryJSON = summaryJSON
         self.credentials = credentials
         self.baseURL = baseURL
+        self.timing = timing
     }
 }

@@ -5,18 +5,19 @@
 ///
 /// Rules:
 /// - no answer (no network, a timeout, a reply cut short or too large), 5xx, 429 and 408, a
-///   redirect, garbage where JSON should be: retried, after 1 min doubling to a 1 h cap, the
-///   attempt count kept in the state;
+///   redirect, garbage where JSON should be: retried, after the job's `UploadTiming` (1 min
+///   doubling to a 1 h cap), the attempt count kept in the state;
+/// - a time to wait for that lies further ahead than any wait the planner sets is from a clock
+///   that has since gone back (a Pi without a real-time clock before NTP): due now;
 /// - answers that will not change (400 rejected file, 401/403 refused credentials): failed,
 ///   with the reason, never retried by itself (no storm against a revoked token);
 /// - Strava: the token is refreshed when the access token is missing or about to expire, the
-///   upload is polled every `pollInterval` up to `pollLimit` times, then pending again (the
+///   upload is polled every `timing.pollMilliseconds` up to `pollLimit` times, then pending again (the
 ///   retry sends the same `external_id`, which Strava answers as a duplicate: done).
 public enum UploadPlanner {
-    public static let firstBackoffMilliseconds: Int64 = 60_000
-    public static let maximumBackoffMilliseconds: Int64 = 3_600_000
-    public static let pollIntervalMilliseconds: Int64 = 5_000
-    public static let pollLimit = 24
+    /// Polls of one upload before it is sent again (Strava answers the resend as a duplicate
+    /// once it has the activity): about seven minutes at the default interval.
+    public static let pollLimit = 200
     /// The largest answer read: upload answers are a few hundred bytes; more is not theirs.
     public static let replyLimit = 1 << 20
 
@@ -43,25 +44,25 @@ public enum UploadPlanner {
         case .done, .failed:
             return .nothing
         case let .pending(_, notBefore, _):
-            if now < notBefore { return .wait(until: notBefore) }
+            if isAhead(notBefore, of: now, by: UploadTiming.maximumRetryMilliseconds) { return .wait(until: notBefore) }
             switch job.credentials {
             case let .strava(c):
                 guard service == .strava else { return .nothing }
                 guard let token = c.usableAccessToken(at: now) else {
                     return .send(.stravaTokenRefresh, StravaAPI.tokenRefresh(base: base, credentials: c))
                 }
-                return .send(.stravaUpload, StravaAPI.upload(base: base, accessToken: token, sessionID: state.sessionID, fit: job.fit))
+                return .send(.stravaUpload, StravaAPI.upload(base: base, accessToken: token, externalID: job.externalID(state.sessionID), fit: job.fit))
             case let .intervals(athlete, key):
                 guard service == .intervals else { return .nothing }
                 return .send(.intervalsUpload, IntervalsAPI.upload(base: base, athleteID: athlete, apiKey: key,
-                                                                   sessionID: state.sessionID, fit: job.fit))
+                                                                   externalID: job.externalID(state.sessionID), fit: job.fit))
             case let .webhook(bearer, signing):
                 guard service == .webhook else { return .nothing }
-                return .send(.webhookPost, UploadWebhook.post(url: base, bearerToken: bearer, signingKey: signing, sessionID: state.sessionID,
+                return .send(.webhookPost, UploadWebhook.post(url: base, bearerToken: bearer, signingKey: signing, externalID: job.externalID(state.sessionID),
                                                               fit: job.fit, summaryJSON: job.summaryJSON))
             }
         case let .inProgress(uploadID, _, nextPoll, _):
-            if now < nextPoll { return .wait(until: nextPoll) }
+            if isAhead(nextPoll, of: now, by: job.timing.pollMilliseconds) { return .wait(until: nextPoll) }
             guard case let .strava(c) = job.credentials, service == .strava else { return .nothing }
             guard let token = c.usableAccessToken(at: now) else {
                 return .send(.stravaTokenRefresh, StravaAPI.tokenRefresh(base: base, credentials: c))
@@ -84,26 +85,27 @@ public enum UploadPlanner {
         }
         func retry(_ reason: String) -> UploadState.Status {
             let n = min(attempts + 1, UploadStateFile.maximumAttempts)
-            return .pending(attempts: n, notBefore: now.adding(milliseconds: backoffMilliseconds(attempt: n)), lastError: safe(reason))
+            return .pending(attempts: n, notBefore: now.adding(milliseconds: job.timing.retryMilliseconds(attempt: n)), lastError: safe(reason))
         }
         switch reply {
-        case let .authorized(access, expires, refresh):
+        case let .authorized(access, lifetimeSeconds, refresh):
             guard case var .strava(c) = job.credentials else { return outcome }
             c.accessToken = access
-            c.accessTokenExpires = expires
+            // Counted on this machine's clock from now, as every check of it is.
+            c.accessTokenExpires = now.adding(milliseconds: Int64(lifetimeSeconds) * 1000)
             if refresh != c.refreshToken { outcome.newRefreshToken = refresh }
             c.refreshToken = refresh
             outcome.credentials = .strava(c)
             // The state is unchanged: the next plan is the upload (or the poll) with the new token.
         case let .processing(uploadID):
-            next.status = .inProgress(uploadID: uploadID, polls: 0, nextPoll: now.adding(milliseconds: pollIntervalMilliseconds), attempts: attempts)
+            next.status = .inProgress(uploadID: uploadID, polls: 0, nextPoll: now.adding(milliseconds: job.timing.pollMilliseconds), attempts: attempts)
         case .stillProcessing:
-            next.status = pollAgain(state.status, now: now, retry: retry)
+            next.status = pollAgain(state.status, now: now, timing: job.timing, retry: retry)
         case let .done(remote):
             next.status = .done(remote: safe(remote))
         case let .retry(reason):
             if case .inProgress = state.status, step == .stravaUploadStatus, !isStatusLost(exchange) {
-                next.status = pollAgain(state.status, now: now, retry: retry)
+                next.status = pollAgain(state.status, now: now, timing: job.timing, retry: retry)
             } else {
                 next.status = retry(reason)
             }
@@ -120,11 +122,10 @@ public enum UploadPlanner {
         return outcome
     }
 
-    /// The delay before attempt `attempt` + 1: 1 min, 2, 4... up to 1 h.
-    public static func backoffMilliseconds(attempt: Int) -> Int64 {
-        guard attempt > 0 else { return 0 }
-        guard attempt <= 7 else { return maximumBackoffMilliseconds }
-        return min(firstBackoffMilliseconds << Int64(attempt - 1), maximumBackoffMilliseconds)
+    /// Whether `time` is still to come: after `now`, and by no more than `limit`, the longest
+    /// wait the planner sets (further is a clock that went back since it was set).
+    static func isAhead(_ time: UTCTime, of now: UTCTime, by limit: Int64) -> Bool {
+        now < time && time.milliseconds(since: now) <= limit
     }
 
     /// The reply as the step reads it, after the rules every step shares.
@@ -153,11 +154,12 @@ public enum UploadPlanner {
         }
     }
 
-    /// Another poll in `pollInterval`, or pending again after `pollLimit` polls.
-    static func pollAgain(_ status: UploadState.Status, now: UTCTime, retry: (String) -> UploadState.Status) -> UploadState.Status {
+    /// Another poll after `timing.pollMilliseconds`, or pending again after `pollLimit` polls.
+    static func pollAgain(_ status: UploadState.Status, now: UTCTime, timing: UploadTiming,
+                          retry: (String) -> UploadState.Status) -> UploadState.Status {
         guard case let .inProgress(id, polls, _, attempts) = status else { return status }
         if polls + 1 >= pollLimit { return retry("Strava was still processing upload \(id) after \(pollLimit) polls") }
-        return .inProgress(uploadID: id, polls: polls + 1, nextPoll: now.adding(milliseconds: pollIntervalMilliseconds), attempts: attempts)
+        return .inProgress(uploadID: id, polls: polls + 1, nextPoll: now.adding(milliseconds: timing.pollMilliseconds), attempts: attempts)
     }
 
     /// A 404 on a poll: the upload is gone, so it is sent again (not polled again).

@@ -1,8 +1,9 @@
 /// What one step's answer means for the upload, as the service's API file reads it; the
 /// planner turns it into the next state. Texts here may quote the server (scrubbed later).
 public enum UploadReply: Equatable, Sendable {
-    /// New Strava tokens: the access token and its expiry, and the refresh token to store.
-    case authorized(accessToken: UploadSecret, expires: UTCTime, refreshToken: UploadSecret)
+    /// New Strava tokens: the access token and how many seconds it lives, and the refresh token
+    /// to store.
+    case authorized(accessToken: UploadSecret, lifetimeSeconds: Int, refreshToken: UploadSecret)
     /// The service took the file and processes it: poll `uploadID`.
     case processing(uploadID: String)
     /// Still processing (a poll's answer).

@@ -17,6 +17,13 @@ public enum UploadStateFile {
 
     public static func encode(_ state: UploadState) -> [UInt8] {
         var w = JSONWriter(capacity: 256)
+        write(state, into: &w)
+        w.endLine()
+        return w.bytes
+    }
+
+    /// The state as one JSON object: the file's whole content, and an entry of UPLOADS.
+    public static func write(_ state: UploadState, into w: inout JSONWriter) {
         w.beginObject()
         w.key("v"); w.value(version)
         w.key("session"); w.value(state.sessionID)
@@ -41,14 +48,17 @@ public enum UploadStateFile {
             w.key("reason"); w.value(reason)
         }
         w.endObject()
-        w.endLine()
-        return w.bytes
     }
 
     public static func decode(_ bytes: [UInt8]) throws(UploadStateError) -> UploadState {
         guard bytes.count <= maximumFileLength else { throw UploadStateError("\(bytes.count) bytes, more than a state file holds") }
         let json: JSONValue
         do { json = try JSONValue.parse(bytes) } catch { throw UploadStateError("not JSON (\(error))") }
+        return try read(json)
+    }
+
+    /// A state from its JSON object, checked as a file's is.
+    public static func read(_ json: JSONValue) throws(UploadStateError) -> UploadState {
         guard case .object = json else { throw UploadStateError("not a JSON object") }
         guard json["v"]?.integer == version else { throw UploadStateError("version is not \(version)") }
         guard let session = json["session"]?.string, UploadState.isValidSessionID(session) else {

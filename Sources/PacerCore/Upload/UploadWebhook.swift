@@ -9,16 +9,16 @@ public enum UploadWebhook {
     public static let signatureHeader = "X-Pacer-Signature-256"
 
     public static func post(url: String, bearerToken: UploadSecret?, signingKey: UploadSecret?,
-                            sessionID: String, fit: [UInt8], summaryJSON: [UInt8]) -> HTTPRequest {
+                            externalID: String, fit: [UInt8], summaryJSON: [UInt8]) -> HTTPRequest {
         let body = MultipartBody(parts: [
-            MultipartBody.Part(name: "fit", fileName: UploadEncoding.fitFileName(sessionID: sessionID),
+            MultipartBody.Part(name: "fit", fileName: UploadEncoding.fitFileName(externalID: externalID),
                                contentType: "application/vnd.ant.fit", data: fit),
             MultipartBody.Part(name: "summary", fileName: "summary.json", contentType: "application/json", data: summaryJSON),
-            .field("external_id", UploadEncoding.externalID(sessionID: sessionID)),
+            .field("external_id", externalID),
         ])
         let bytes = body.bytes
         var headers: [(name: String, value: String)] = [("Content-Type", body.contentType),
-                                                        ("Idempotency-Key", UploadEncoding.externalID(sessionID: sessionID))]
+                                                        ("Idempotency-Key", externalID)]
         if let token = bearerToken { headers.append(("Authorization", "Bearer \(token.revealed)")) }
         if let key = signingKey {
             let mac = HMACSHA256.authenticationCode(key: Array(key.revealed.utf8), message: bytes)

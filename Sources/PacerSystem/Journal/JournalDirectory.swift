@@ -82,7 +82,7 @@ public struct JournalDirectory: Sendable {
     }
 
     /// The directory's entry names (`opendir`/`readdir`).
-    private func names() throws -> [String] {
+    public func names() throws -> [String] {
         guard let dir = opendir(path) else { throw SystemError("opendir \(path)", errno: errno) }
         defer { closedir(dir) }
         var result: [String] = []

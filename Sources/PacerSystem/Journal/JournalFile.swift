@@ -8,12 +8,12 @@ public final class JournalFile {
     public let path: String
     public let fd: Int32
 
-    /// Opens (`O_CLOEXEC`), creating with mode 0644 when `create` is set.
-    public init(path: String, writable: Bool, create: Bool = false) throws {
+    /// Opens (`O_CLOEXEC`), creating with `mode` (0644) when `create` is set.
+    public init(path: String, writable: Bool, create: Bool = false, mode: mode_t = 0o644) throws {
         self.path = path
         var flags = O_CLOEXEC | (writable ? O_RDWR : O_RDONLY)
         if create { flags |= O_CREAT }
-        fd = try retryingEINTR("open \(path)") { open(path, flags, 0o644) }
+        fd = try retryingEINTR("open \(path)") { open(path, flags, mode) }
     }
 
     deinit { close(fd) }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CLinux
 
 /// `curl -q -K -` started with posix_spawn(3): its configuration on standard input, the request's
 /// body on descriptor 3 and the reply's headers to descriptor 4 (all `MemoryFile`s), the reply's
@@ -37,6 +38,8 @@ final class CurlChild {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, sources[2], 3)
         posix_spawn_file_actions_adddup2(&actions, sources[3], 4)
+        let closing = pacer_spawn_close_from(&actions, 5)
+        guard closing == 0 else { close(fds[0]); throw SystemError("posix_spawn_file_actions_addclosefrom_np", errno: closing) }
         let arguments = [curl, "-q", "-K", "-"]
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }

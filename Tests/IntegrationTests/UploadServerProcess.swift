@@ -16,7 +16,7 @@ final class UploadServerProcess {
         let python = "/usr/bin/python3"
         guard FileManager.default.isExecutableFile(atPath: python) else { throw MissingPrerequisite.error("no \(python)") }
         saveDirectory = NSTemporaryDirectory() + "pacer-upload-sim-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let script = SourceTree.root.appendingPathComponent("sim/upload_server.py").path
+        let script = BuiltBinaries.projectRoot.appendingPathComponent("sim/upload_server.py").path
         child = try ChildProcess(arguments: [python, script, saveDirectory] + arguments)
         base = ""
         let first = try nextLine()
@@ -64,11 +64,27 @@ final class UploadServerProcess {
 
     /// Every request the server received, as it logged them.
     func log() throws -> [[String: Any]] {
-        guard case let .response(200, _, body) = CurlTransport().send(HTTPRequest(method: .get, url: base + "/log")),
-              let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-              let requests = object["requests"] as? [[String: Any]] else {
-            throw MissingPrerequisite(description: "no log from sim/upload_server.py")
+        guard let requests = try logObject()["requests"] as? [[String: Any]] else {
+            throw MissingPrerequisite(description: "no requests in the log of sim/upload_server.py")
         }
         return requests
+    }
+
+    /// The activities a service holds, by external id (`strava`, `intervals`).
+    func activities(_ service: String) throws -> [String: Any] {
+        ((try logObject()[service] as? [String: Any])?["activities"] as? [String: Any]) ?? [:]
+    }
+
+    /// The refresh token Strava's stand-in accepts now.
+    func stravaRefreshToken() throws -> String? {
+        (try logObject()["strava"] as? [String: Any])?["refresh_token"] as? String
+    }
+
+    private func logObject() throws -> [String: Any] {
+        guard case let .response(200, _, body) = CurlTransport().send(HTTPRequest(method: .get, url: base + "/log")),
+              let object = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else {
+            throw MissingPrerequisite(description: "no log from sim/upload_server.py")
+        }
+        return object
     }
 }
