@@ -7,14 +7,7 @@ extension CyclingPowerMeasurement {
         var out: [UInt8] = []
         out.appendLittleEndian(UInt16(crank == nil ? 0 : 0x20) | UInt16(wheel == nil ? 0 : 0x10))
         out.appendLittleEndian(power)
-        if let wheel {
-            out.appendLittleEndian(wheel.cumulative)
-            out.appendLittleEndian(wheel.lastEventTime2048)
-        }
-        if let crank {
-            out.appendLittleEndian(UInt16(truncatingIfNeeded: crank.cumulative))
-            out.appendLittleEndian(crank.lastEventTime1024)
-        }
+        CSCMeasurement.appendRevolutions(wheel: wheel.map { ($0.cumulative, $0.lastEventTime2048) }, crank: crank, to: &out)
         return out
     }
 }
