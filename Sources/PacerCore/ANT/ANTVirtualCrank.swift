@@ -21,6 +21,9 @@ struct ANTVirtualCrank: Sendable {
                 lastEventTime = ANTPageField.ticks1024(eventAt)
             }
             if revolutions >= 65536 { revolutions -= 65536 }
+        } else if last == nil {
+            // The first page stands for a revolution now: the count starts from a known time.
+            lastEventTime = ANTPageField.ticks1024(instant)
         }
         last = instant
         let count = UInt32(clamping: revolutions.clampedInt64(.down))
