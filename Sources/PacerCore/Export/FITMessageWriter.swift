@@ -4,15 +4,21 @@ public struct FITMessageWriter {
     /// FIT base types used here: (base type byte, size, invalid value).
     public enum BaseType: Sendable {
         case enumeration, uint8, uint16, sint32, uint32, uint32z
+        /// A UTF-8 string field of this many bytes, its NUL included (a workout's or a step's
+        /// name): `data(local:_:texts:)` fills it.
+        case string(Int)
 
         var code: UInt8 {
-            switch self { case .enumeration: 0x00; case .uint8: 0x02; case .uint16: 0x84; case .sint32: 0x85; case .uint32: 0x86; case .uint32z: 0x8C }
+            switch self {
+            case .enumeration: 0x00; case .uint8: 0x02; case .uint16: 0x84; case .sint32: 0x85; case .uint32: 0x86; case .uint32z: 0x8C
+            case .string: 0x07
+            }
         }
         var size: Int {
-            switch self { case .enumeration, .uint8: 1; case .uint16: 2; case .sint32, .uint32, .uint32z: 4 }
+            switch self { case .enumeration, .uint8: 1; case .uint16: 2; case .sint32, .uint32, .uint32z: 4; case .string(let bytes): max(1, min(bytes, 255)) }
         }
         var invalid: UInt64 {
-            switch self { case .enumeration, .uint8: 0xFF; case .uint16: 0xFFFF; case .sint32: 0x7FFF_FFFF; case .uint32: 0xFFFF_FFFF; case .uint32z: 0 }
+            switch self { case .enumeration, .uint8: 0xFF; case .uint16: 0xFFFF; case .sint32: 0x7FFF_FFFF; case .uint32: 0xFFFF_FFFF; case .uint32z, .string: 0 }
         }
         /// Largest valid value (one below the invalid marker for unsigned types).
         var range: ClosedRange<Int64> {
@@ -22,6 +28,7 @@ public struct FITMessageWriter {
             case .sint32: -0x7FFF_FFFF...0x7FFF_FFFE
             case .uint32: 0...0xFFFF_FFFE
             case .uint32z: 1...0xFFFF_FFFF
+            case .string: 0...0
             }
         }
     }
@@ -48,11 +55,18 @@ public struct FITMessageWriter {
     }
 
     /// Writes a data message; nil values (or non-finite inputs) become the type's invalid value.
-    public mutating func data(local: UInt8, _ values: [Int64?]) {
+    /// A string field takes the next of `texts` (its place in `values` is not read), cut to the
+    /// field's size at a character boundary and padded with NULs.
+    public mutating func data(local: UInt8, _ values: [Int64?], texts: [String] = []) {
         let fields = definitions[Int(local)]
         precondition(fields.count == values.count, "field count mismatch for local message \(local)")
         records.u8(local)
+        var nextText = texts.makeIterator()
         for (f, v) in zip(fields, values) {
+            if case .string = f.type {
+                records.append(Self.stringBytes(nextText.next() ?? "", size: f.type.size))
+                continue
+            }
             let raw: UInt64 = v.map { UInt64(bitPattern: min(max($0, f.type.range.lowerBound), f.type.range.upperBound)) } ?? f.type.invalid
             switch f.type.size {
             case 1: records.u8(UInt8(truncatingIfNeeded: raw))
@@ -60,6 +74,17 @@ public struct FITMessageWriter {
             default: records.u32(UInt32(truncatingIfNeeded: raw))
             }
         }
+    }
+
+    /// `text` as a string field of `size` bytes: whole characters that fit before the NUL.
+    static func stringBytes(_ text: String, size: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for c in text.unicodeScalars {
+            let encoded = Array(String(c).utf8)
+            guard bytes.count + encoded.count < size else { break }
+            bytes += encoded
+        }
+        return bytes + [UInt8](repeating: 0, count: max(0, size - bytes.count))
     }
 
     /// A scaled value rounded to an integer, nil stays nil (NaN and infinities too).
