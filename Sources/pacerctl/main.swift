@@ -18,6 +18,7 @@ let subcommands: [Subcommand] = [
     ParseCommand.subcommand,
     ReplayCommand.subcommand,
     CourseCommand.subcommand,
+    WorkoutCommand.subcommand,
     BLERecordCommand.subcommand,
     FixesCommand.subcommand,
     SessionsCommand.subcommand,

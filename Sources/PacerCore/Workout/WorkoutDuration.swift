@@ -5,6 +5,11 @@ public enum WorkoutDuration: Equatable, Sendable {
     /// Until the lap button (or a skip): FIT's "open", a warm-up of whatever length.
     case open
 
+    /// The seconds of a timed step; nil for the others.
+    public var seconds: Double? { switch self { case .seconds(let s): s; default: nil } }
+    /// The metres of a distance step; nil for the others.
+    public var meters: Double? { switch self { case .meters(let m): m; default: nil } }
+
     /// A day, and a distance no single step of a plan covers: past these a number is a mistake.
     static let longestSeconds = 86_400.0
     static let longestMeters = 1_000_000.0
