@@ -137,15 +137,17 @@ enum WorkoutTextStep {
             guard let (slow, fast) = span(numberText, clock), slow > 0, fast > 0 else { throw WorkoutError("'\(word)' is not a pace as m:ss\(unit) or m:ss-m:ss\(unit)") }
             return WorkoutTarget(.speed, .absolute, low: metres / max(slow, fast), high: metres / min(slow, fast))
         }
+        // Each unit's quantity, scale, and what its number is divided by (100 for a percentage:
+        // 70 / 100 is 0.7 exactly, where 70 x 0.01 is not).
         let units: [String: (WorkoutTarget.Quantity, WorkoutTarget.Scale, Double)] = [
-            "w": (.power, .absolute, 1), "%": (.power, .ftp, 0.01), "%ftp": (.power, .ftp, 0.01),
-            "bpm": (.heartRate, .absolute, 1), "%max": (.heartRate, .maxHeartRate, 0.01), "%hrmax": (.heartRate, .maxHeartRate, 0.01),
-            "m/s": (.speed, .absolute, 1), "km/h": (.speed, .absolute, 1 / 3.6), "kph": (.speed, .absolute, 1 / 3.6),
-            "mph": (.speed, .absolute, 0.44704), "rpm": (.cadence, .absolute, 1), "spm": (.cadence, .absolute, 1),
+            "w": (.power, .absolute, 1), "%": (.power, .ftp, 100), "%ftp": (.power, .ftp, 100),
+            "bpm": (.heartRate, .absolute, 1), "%max": (.heartRate, .maxHeartRate, 100), "%hrmax": (.heartRate, .maxHeartRate, 100),
+            "m/s": (.speed, .absolute, 1), "km/h": (.speed, .absolute, 3.6), "kph": (.speed, .absolute, 3.6),
+            "mph": (.speed, .absolute, 3600 / 1609.344), "rpm": (.cadence, .absolute, 1), "spm": (.cadence, .absolute, 1),
         ]
-        guard let (quantity, scale, factor) = units[unit] else { return nil }
+        guard let (quantity, scale, divisor) = units[unit] else { return nil }
         guard let (low, high) = span(numberText, plainNumber) else { throw WorkoutError("'\(word)' is not a number or a range such as 250-270\(unit)") }
-        return WorkoutTarget(quantity, scale, low: low * factor, high: high * factor)
+        return WorkoutTarget(quantity, scale, low: low / divisor, high: high / divisor)
     }
 
     /// `250-270` as (250, 270), `250` as (250, 250), each part read by `read`.

@@ -1,7 +1,7 @@
 /// Writes a workout as a Zwift `.zwo` file that `ZWOWorkoutReader` (and Zwift) reads back: a
 /// repeat of an on and an off step becomes `IntervalsT`, other repeats are unrolled (Zwift has
 /// no general repeat), a ramp becomes `Warmup`, `Cooldown` or `Ramp` by its intensity, a step
-/// without a target `FreeRide`. Zwift knows only timed steps in fractions of FTP: anything
+/// without a target `FreeRide` (`MaxEffort` when it is an interval). Zwift knows only timed steps in fractions of FTP: anything
 /// else is refused, naming the step.
 public enum ZWOWorkoutWriter {
     public static func write(_ workout: Workout) throws(WorkoutError) -> [UInt8] {
@@ -35,7 +35,7 @@ public enum ZWOWorkoutWriter {
             number += 1
             let duration = try seconds(step, number)
             guard let target = try power(step, number) else {
-                x.raw("    <FreeRide Duration=\"\(duration)\"/>\n")
+                x.raw("    <\(step.intensity == .interval ? "MaxEffort" : "FreeRide") Duration=\"\(duration)\"/>\n")
                 return
             }
             if target.ramp {
