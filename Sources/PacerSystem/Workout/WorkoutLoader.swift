@@ -6,17 +6,9 @@ import PacerCore
 public enum WorkoutLoader {
     public static func load(_ path: String) throws(WorkoutError) -> Workout {
         let bytes: [UInt8]
-        do {
-            bytes = try FileByteSource.readBytes(path, limit: Workout.maximumFileBytes)
-        } catch {
-            throw WorkoutError("\(path): \(error)")
-        }
+        do { bytes = try FileByteSource.readBytes(path, limit: Workout.maximumFileBytes) } catch { throw WorkoutError("\(path): \(error)") }
         var workout: Workout
-        do throws(WorkoutError) {
-            workout = try WorkoutFile.read(bytes)
-        } catch {
-            throw WorkoutError("\(path): \(error.message)")
-        }
+        do throws(WorkoutError) { workout = try WorkoutFile.read(bytes) } catch { throw WorkoutError("\(path): \(error.message)") }
         if workout.name.isEmpty {
             let file = path.split(separator: "/").last.map(String.init) ?? "workout"
             workout.name = file.split(separator: ".").first.map(String.init) ?? file
