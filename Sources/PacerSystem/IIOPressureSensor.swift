@@ -39,13 +39,7 @@ public final class IIOPressureSensor {
     /// absolute device folder. Nil when there is none.
     public static func find(root: String, setting: String) -> IIOPressureSensor? {
         if setting.hasPrefix("/") { return try? IIOPressureSensor(directory: setting) }
-        guard let dir = opendir(root) else { return nil }
-        var entries: [String] = []
-        while let entry = readdir(dir) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if entryName.hasPrefix("iio:device") { entries.append(entryName) }
-        }
-        closedir(dir)
+        guard let entries = (try? DirectoryEntries.names(in: root))?.filter({ $0.hasPrefix("iio:device") }) else { return nil }
         for entry in entries.sorted(by: { $0.count != $1.count ? $0.count < $1.count : $0 < $1 }) {
             guard let sensor = try? IIOPressureSensor(directory: root + "/" + entry) else { continue }
             let wanted = setting == "auto" ? knownNames.contains(sensor.name) : sensor.name == setting

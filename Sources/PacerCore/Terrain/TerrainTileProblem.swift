@@ -15,10 +15,7 @@ public struct TerrainTileProblem: Error, Equatable, Sendable, CustomStringConver
     public let fileName: String
     public let kind: Kind
 
-    public init(fileName: String, kind: Kind) {
-        self.fileName = fileName
-        self.kind = kind
-    }
+    public init(fileName: String, kind: Kind) { (self.fileName, self.kind) = (fileName, kind) }
 
     public var description: String {
         switch kind {

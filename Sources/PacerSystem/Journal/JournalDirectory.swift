@@ -81,18 +81,8 @@ public struct JournalDirectory: Sendable {
             .sorted().map { path + "/" + $0 }
     }
 
-    /// The directory's entry names (`opendir`/`readdir`).
-    public func names() throws -> [String] {
-        guard let dir = opendir(path) else { throw SystemError("opendir \(path)", errno: errno) }
-        defer { closedir(dir) }
-        var result: [String] = []
-        while let entry = readdir(dir) {
-            result.append(withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            })
-        }
-        return result
-    }
+    /// The directory's entry names.
+    private func names() throws -> [String] { try DirectoryEntries.names(in: path) }
 
     /// fsyncs the directory so a new or renamed file survives power loss.
     public func syncEntries() throws {

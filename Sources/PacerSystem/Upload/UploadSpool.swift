@@ -35,7 +35,7 @@ public struct UploadSpool: Sendable {
 
     /// Every state file, sorted by name (session, then service); none when there is no spool.
     public func states() -> (states: [UploadState], damaged: [Damage]) {
-        guard let names = try? JournalDirectory(path: directory).names() else { return ([], []) }
+        guard let names = try? DirectoryEntries.names(in: directory) else { return ([], []) }
         var states: [UploadState] = []
         var damaged: [Damage] = []
         for name in names.sorted() where name.hasSuffix(".upload") && !name.hasPrefix(".") {
