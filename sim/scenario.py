@@ -6,6 +6,7 @@
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
                          [--bike on|off|auto] [--receiver a|b] [--barometer on|off]
                          [--barometer-rate HZ] [--barometer-noise PA]
+                         [--dem DIR] [--dem-grid 1|3] [--dem-voids N] [--dem-noise M] [--dem-case upper|lower]
     sim/scenario.py --list
     sim/scenario.py all --seed N --out DIR
 Python 3.9+ standard library only; the same seed always gives the same bytes.
@@ -43,6 +44,12 @@ def main(argv=None):
                     help="0x2A6D pressure (ISA, weather drift, warm-up, noise, gusts) and 0x2A6E temperature")
     ap.add_argument("--barometer-rate", type=float, default=1.0, help="pressure readings a second (IIO: 1-4)")
     ap.add_argument("--barometer-noise", type=float, help="white pressure noise in Pa (default: 0.7-1.3, drawn)")
+    ap.add_argument("--dem", metavar="DIR", help="also write SRTM .hgt tiles of the terrain (with a DEM's errors) "
+                    "into DIR; the truth's `dem` holds the errors and check points")
+    ap.add_argument("--dem-grid", type=int, choices=[1, 3], default=1, help="arc-seconds between posts: 1 (3601x3601) or 3")
+    ap.add_argument("--dem-voids", type=int, default=0, help="void blobs (-32768) on the path")
+    ap.add_argument("--dem-noise", type=float, default=0.7, help="white noise per post in m (sigma)")
+    ap.add_argument("--dem-case", choices=["upper", "lower"], default="upper", help="tile names N47E008.hgt or n47e008.hgt")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -61,7 +68,8 @@ def main(argv=None):
                    start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
                    gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike],
                    receiver=a.receiver, barometer=a.barometer == "on", barometer_rate_hz=a.barometer_rate,
-                   barometer_noise_pa=a.barometer_noise)
+                   barometer_noise_pa=a.barometer_noise, dem_dir=a.dem, dem_arc_seconds=a.dem_grid,
+                   dem_voids=a.dem_voids, dem_noise_m=a.dem_noise, dem_case=a.dem_case)
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:

@@ -4,7 +4,7 @@ import math
 import os
 import random
 
-from . import barometer, ble, bike, course, gnss_b, heart, nmea
+from . import barometer, ble, bike, course, dem, gnss_b, heart, nmea
 from .gnss import measure
 
 RECEIVERS = {"a": measure, "b": gnss_b.measure}
@@ -27,7 +27,13 @@ def cadence_spm(activity, v):
 
 class Options:
     def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False,
-                 bike_sensors=None, receiver="a", barometer=False, barometer_rate_hz=1.0, barometer_noise_pa=None):
+                 bike_sensors=None, receiver="a", barometer=False, barometer_rate_hz=1.0, barometer_noise_pa=None,
+                 dem_dir=None, dem_arc_seconds=1, dem_voids=0, dem_noise_m=0.7, dem_case="upper"):
+        self.dem_dir = dem_dir            # SRTM tiles of the terrain written there (dem.py), truth["dem"]
+        self.dem_arc_seconds = dem_arc_seconds
+        self.dem_voids = dem_voids
+        self.dem_noise_m = dem_noise_m
+        self.dem_case = dem_case
         self.gsv = gsv
         self.receiver = receiver          # "a": gnss.py, "b": gnss_b.py (a differently built receiver)
         self.barometer = barometer        # 0x2A6D pressure and 0x2A6E temperature in the BLE log
@@ -280,6 +286,10 @@ def generate(name, seed, out_dir, options=None):
         "athlete": {"rest_hr": athlete.rest_hr, "max_hr": athlete.max_hr, "vo2max": athlete.vo2max,
                     "weight_kg": athlete.mass_kg},
     }
+    if opts.dem_dir is not None:
+        truth["dem"] = dem.write_tiles(random.Random("%s/%d/dem" % (name, seed)), path, opts.dem_dir,
+                                       arc_seconds=opts.dem_arc_seconds, noise_m=opts.dem_noise_m,
+                                       voids=opts.dem_voids, name_case=opts.dem_case)
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
     if getattr(sc, "course", None) is not None:
