@@ -1,0 +1,58 @@
+import Foundation
+import PacerCore
+import PacerSystem
+import XCTest
+
+/// The simulator's terrain tiles (`sim/scenario.py --dem`) read through the daemon's path
+/// (`DirectoryTileSource` mapping the files, `TerrainModel` interpolating): at every check point
+/// of the true path the height is what the simulator's own bilinear reader of its files gives,
+/// and within the error the simulator says its DEM added of the true altitude. Python runs here
+/// (IntegrationTests), never in the core or system tests: the arm64 chroot has no python.
+///
+/// The figures: `swift test --filter SimulatedTerrainTests 2>&1 | grep '^DEM'`.
+final class SimulatedTerrainTests: XCTestCase {
+    func testOneArcSecondTilesOfAWalk() throws {
+        try check("walk", seed: 2, options: [])
+    }
+
+    func testThreeArcSecondLowerCaseTilesWithVoidsOfARun() throws {
+        try check("steady-run", seed: 1, options: ["--dem-grid", "3", "--dem-voids", "2", "--dem-case", "lower"], voids: true)
+    }
+
+    private func check(_ scenario: String, seed: Int, options: [String], voids: Bool = false) throws {
+        let dir = try BuiltBinaries.temporaryDirectory("dem")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let demDir = dir.appendingPathComponent("dem")
+        try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet",
+                                                 "--dem", demDir.path] + options)
+        let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
+        let dem = try XCTUnwrap(truth["dem"] as? [String: Any])
+        let bound = try XCTUnwrap(ReplayHarness.number(dem["error_bound_m"]))
+        let checks = try XCTUnwrap(dem["checks"] as? [[Any]])
+        var model = TerrainModel(source: DirectoryTileSource(path: demDir.path))
+        var errors: [Double] = [], holes = 0, ambiguous = 0
+        for c in checks {
+            let n = ReplayHarness.number
+            let (t, lat, lon, alt) = (n(c[0])!, n(c[1])!, n(c[2])!, n(c[3])!)
+            let height = model.elevation(latitude: lat, longitude: lon)
+            guard let expected = n(c[5]) else {
+                XCTAssertNil(height, "t=\(t): a void is a hole")
+                holes += 1
+                continue
+            }
+            let h = try XCTUnwrap(height, "t=\(t) \(lat) \(lon)")
+            XCTAssertEqual(h, expected, accuracy: 1e-6, "t=\(t): the simulator's reader of the same files")
+            if c[6] as? Bool == true { ambiguous += 1; continue }
+            XCTAssertEqual(h, alt, accuracy: bound, "t=\(t): within the DEM's error of the true altitude")
+            errors.append(h - alt)
+        }
+        XCTAssertEqual(model.takeReports(), [])
+        XCTAssertGreaterThan(errors.count, checks.count / 2)
+        if voids { XCTAssertGreaterThan(holes, 0) } else { XCTAssertEqual(holes, 0) }
+        let mean = errors.reduce(0, +) / Double(errors.count)
+        let worst = errors.map { abs($0) }.max() ?? 0
+        print("DEM | \(scenario) seed \(seed) \(options.joined(separator: " ")) | checks \(checks.count) voids \(holes) "
+              + "ambiguous \(ambiguous) | error mean \(ReplayHarness.fixed(mean, 2)) m, worst \(ReplayHarness.fixed(worst, 2)) m, "
+              + "bound \(ReplayHarness.fixed(bound, 2)) m")
+    }
+}
