@@ -76,6 +76,8 @@ let package = Package(
         .executableTarget(name: "pacerctl", dependencies: ["PacerCore", "PacerSystem"], linkerSettings: boardLinkerSettings),
         // bench/gps-latency.sh's helper: pty -> GPS source latency, against gpsd.
         .executableTarget(name: "gps-latency", dependencies: ["PacerCore", "PacerSystem"]),
+        // bench/terrain.sh's helper: ns per terrain elevation lookup over a DEM directory.
+        .executableTarget(name: "terrain-bench", dependencies: ["PacerCore", "PacerSystem"]),
 
         .testTarget(name: "PacerCoreTests", dependencies: ["PacerCore"]),
         .testTarget(name: "PacerSystemTests", dependencies: ["PacerCore", "PacerSystem"]),
