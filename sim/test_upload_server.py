@@ -147,6 +147,19 @@ class UploadServerTests(unittest.TestCase):
         self.control(mode="slow", delay=0.1, count=1)
         self.assertEqual(self.call("POST", "/hook", b"x")[0], 200)
 
+    def test_queued_modes_follow_one_another(self):
+        self.control(mode="500", count=1)
+        self.control(mode="garbage", count=1, then=True)
+        self.control(mode="500", count=2, then=True)
+        self.assertEqual(self.call("POST", "/hook", b"x")[0], 500)
+        self.assertRaises(ValueError, json.loads, self.call("POST", "/hook", b"x")[1])
+        self.assertEqual([self.call("POST", "/hook", b"x")[0] for _ in range(3)], [500, 500, 200])
+        # Without "then" a mode replaces the current one and the queue.
+        self.control(mode="500", count=1)
+        self.control(mode="garbage", count=1, then=True)
+        self.control(mode="500", count=1)
+        self.assertEqual([self.call("POST", "/hook", b"x")[0] for _ in range(2)], [500, 200])
+
     def test_a_hung_request_is_never_answered_and_a_held_one_is_on_release(self):
         self.control(mode="hang", count=1)
         self.assertRaises(OSError, self.call, "POST", "/hook", b"x", None, 0.5)

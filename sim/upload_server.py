@@ -39,7 +39,8 @@ Control:
           "close" (headers and part of the body, then the connection is closed), "redirect"
           (302 to itself, forever), "huge" (a 10 MB reply with its length), "huge-chunked"
           (10 MB, chunked, no length), "slow" (answered after `delay` seconds, 2 by default);
-          "mode": null goes back to normal.
+          "mode": null goes back to normal. With "then": true the mode follows the current
+          one (and those queued before it) once its count has run out.
       {"release": true}     answers the held requests ("hold") and drops the hung ones ("hang").
       {"revoke": true}      revokes every Strava refresh and access token.
       {"expire_access": true}  Strava's access tokens stop working (401), refresh tokens still do.
@@ -73,6 +74,7 @@ class State:
         self.args = args
         self.log = []
         self.mode = None  # {"mode", "count", "path", "delay"}
+        self.queued = []  # modes that follow once the current one's count runs out
         self.release = threading.Event()
         self.refresh_tokens = {args.strava_refresh_token}
         self.current_refresh = args.strava_refresh_token
@@ -97,7 +99,7 @@ class State:
             if m.get("count") is not None:
                 m["count"] -= 1
                 if m["count"] <= 0:
-                    self.mode = None
+                    self.mode = self.queued.pop(0) if self.queued else None
             return m["mode"], float(m.get("delay") or 2)
 
 
@@ -286,8 +288,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(400, {"message": "control wants JSON"})
         with st.lock:
             if "mode" in c:
-                st.mode = None if c["mode"] is None else \
+                m = None if c["mode"] is None else \
                     {"mode": c["mode"], "count": c.get("count"), "path": c.get("path"), "delay": c.get("delay")}
+                if c.get("then") and st.mode is not None and m is not None:
+                    st.queued.append(m)
+                else:
+                    st.mode, st.queued = m, []
                 if c["mode"] in ("hang", "hold"):
                     st.release.clear()
             if c.get("release"):

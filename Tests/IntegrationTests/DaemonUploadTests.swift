@@ -214,6 +214,29 @@ final class DaemonUploadTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("upload: session 1 to Strava: pending: attempt"), daemon.log)
     }
 
+    /// A server that answers 500, then a 10 MB reply, then cuts its answer short: each is a
+    /// retry with its reason in the state, never a crash or a stuck queue, and the fourth try
+    /// uploads, once. (Garbage and redirect loops: UploadPlannerTests and CurlTransportTests.)
+    func testAMisbehavingServerCostsRetriesNotTheQueue() throws {
+        let server = try UploadServerProcess()
+        let setup = try Setup("upload-misbehaving", base: server.base, services: ["intervals"])
+        defer { try? FileManager.default.removeItem(at: setup.directory) }
+        let receiver = try PTYReceiver()
+        let daemon = try setup.start(receiver)
+        receiver.start()
+        defer { daemon.stop(); _ = receiver.stop() }
+        for mode in ["500", "huge", "close"] { try server.control(["mode": mode, "count": 1, "path": "/api/v1", "then": true]) }
+        try ride(daemon)
+        for mode in ["500", "huge", "close"] { _ = try server.waitForLine(containing: "/activities \(mode)") }
+        XCTAssertTrue(try eventually { try allSettled(daemon, count: 1) }, daemon.log)
+        XCTAssertEqual(try states(daemon).first?.status, .done(remote: "\(try server.activities("intervals").values.first!)"))
+        XCTAssertEqual(try requests(server, "POST", "/api/v1/").count, 4)
+        for reason in ["(last: the server answered HTTP 500)", "(last: no answer: the reply is larger than 1048576 bytes",
+                       "(last: no answer: the reply was cut short"] {
+            XCTAssertTrue(daemon.log.contains(reason), "\(reason) in\n\(daemon.log)")
+        }
+    }
+
     /// pacerd is killed while Strava holds its upload (the server keeps the ride): after the
     /// restart the upload is sent again with the same external id, which Strava answers as a
     /// duplicate of the activity it has, so the ride is there once; the refresh token Strava

@@ -43,4 +43,33 @@ final class SystemdUnitTests: XCTestCase {
             XCTAssertTrue(text.contains(needle), needle)
         }
     }
+
+    /// systemd/pacerd-upload.conf, the drop-in for `[upload]`: with it the unit still verifies
+    /// and allows connections to any address, and nothing more than the unit alone does.
+    func testTheUploadDropInOnlyOpensAddresses() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") else {
+            throw MissingPrerequisite.error("systemd-analyze is missing: run scripts/install-deps")
+        }
+        let dropIn = try String(contentsOf: unitsDirectory.appendingPathComponent("pacerd-upload.conf"), encoding: .utf8)
+        let settings = dropIn.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        XCTAssertEqual(settings, ["[Service]", "IPAddressAllow=any"])
+        let dir = try copyUnits()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let service = dir.appendingPathComponent("pacerd.service")
+        let alone = try runTool("/usr/bin/systemd-analyze", ["security", "--offline=yes", "--no-pager", service.path])
+        // A drop-in's [Service] lines are the unit's, as if written at its section's end.
+        let unit = try String(contentsOf: service, encoding: .utf8)
+        try unit.replacingOccurrences(of: "\n[Install]", with: "\nIPAddressAllow=any\n\n[Install]").write(to: service, atomically: true, encoding: .utf8)
+        let verify = try runTool("/usr/bin/systemd-analyze", ["verify", service.path, dir.appendingPathComponent("pacerd.socket").path])
+        XCTAssertEqual(verify.status, 0, verify.stderr)
+        let opened = try runTool("/usr/bin/systemd-analyze", ["security", "--offline=yes", "--no-pager", service.path])
+        // Of the report's lines, only the IP filter's verdict and the overall figure change.
+        func lines(_ report: String) -> Set<String> { Set(report.split(separator: "\n").map(String.init)) }
+        let changed = lines(opened.stdout).symmetricDifference(lines(alone.stdout))
+        XCTAssertFalse(changed.isEmpty)
+        XCTAssertTrue(changed.allSatisfy { $0.contains("IPAddressDeny=") || $0.contains("Overall exposure level") }, "\(changed)")
+        let overall = opened.stdout.split(separator: "\n").first { $0.contains("Overall exposure level") }
+        let exposure = overall?.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }
+        XCTAssertLessThan(try XCTUnwrap(exposure, opened.stdout), 2.0)
+    }
 }
