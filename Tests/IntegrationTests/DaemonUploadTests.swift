@@ -177,6 +177,16 @@ final class DaemonUploadTests: XCTestCase {
         let current = try server.stravaRefreshToken() ?? ""
         for text in [daemon.log, stateFiles, try uploadsText(daemon)] { assertNoSecret(in: text, extra: accessTokens + [current]) }
         print("UPLOADS after the ride:\n" + (try uploadsText(daemon)))
+
+        // Strava ends the access token early; sent again by hand, the upload gets a 401, a fresh
+        // token, and Strava's answer that it has the ride: done, with the same activity.
+        try server.control(["expire_access": true])
+        let retry = try BuiltBinaries.run("pacerctl", ["upload", "1", "--service", "strava", "--socket", daemon.socketPath])
+        XCTAssertEqual(retry.status, 0, retry.stderr)
+        XCTAssertTrue(try eventually { try allSettled(daemon, count: 3) && requests(server, "POST", "/oauth/token").count == 2 }, daemon.log)
+        XCTAssertEqual(try self.states(daemon)[1].status, .done(remote: "\(strava[externalID]!)"))
+        XCTAssertEqual(try server.activities("strava").count, 1)
+        XCTAssertTrue(daemon.log.contains(UploadPlanner.accessTokenRefused), daemon.log)
     }
 
     /// The server is down when the session stops (a Pi away from home): each upload is pending

@@ -135,16 +135,24 @@ final class UploadPlannerTests: XCTestCase {
         guard case .failed = o400.state.status else { return XCTFail("\(o400.state)") }
     }
 
-    /// A 401 on the upload drops the access token and fails: the app lacks activity:write.
-    func test401OnUploadFailsAndForgetsTheAccessToken() {
+    /// A 401 on the upload drops the access token and tries once more now, with a fresh one
+    /// (Strava may have ended the token early); a second 401 in a row fails: the app lacks
+    /// activity:write. A 403 fails at once.
+    func test401OnUploadTriesOnceWithAFreshTokenThenFails() throws {
         let c = UploadCredentials.Strava(clientID: "1", clientSecret: UploadSecret("secret-S"), refreshToken: UploadSecret("refresh-R"),
                                          accessToken: UploadSecret("access-A"), accessTokenExpires: at(3600))
         let state = UploadState.new(sessionID: "1a2b", service: .strava, now: Self.t0)
         let o = UploadPlanner.apply(json(401, "{\"message\":\"Authorization Error\"}"), of: .stravaUpload, to: state, job: job(.strava(c)), now: Self.t0)
-        guard case let .failed(reason) = o.state.status else { return XCTFail("\(o.state)") }
-        XCTAssertTrue(reason.contains("activity:write"), reason)
+        XCTAssertEqual(o.state.status, .pending(attempts: 1, notBefore: Self.t0, lastError: UploadPlanner.accessTokenRefused))
         guard case let .strava(after)? = o.credentials else { return XCTFail("credentials kept") }
         XCTAssertNil(after.accessToken)
+        // The next plan refreshes the token, at once.
+        XCTAssertEqual(try XCTUnwrap(request(UploadPlanner.next(o.state, job: job(.strava(after)), now: Self.t0))).0, .stravaTokenRefresh)
+        let again = UploadPlanner.apply(json(401, "{\"message\":\"Authorization Error\"}"), of: .stravaUpload, to: o.state, job: job(.strava(c)), now: at(1))
+        guard case let .failed(reason) = again.state.status else { return XCTFail("\(again.state)") }
+        XCTAssertTrue(reason.contains("activity:write"), reason)
+        let forbidden = UploadPlanner.apply(json(403, "{}"), of: .stravaUpload, to: state, job: job(.strava(c)), now: Self.t0)
+        guard case .failed = forbidden.state.status else { return XCTFail("\(forbidden.state)") }
     }
 
     /// Strava's duplicate answers, in both forms it has used, are done with the existing activity.

@@ -10,7 +10,8 @@
 /// - a time to wait for that lies further ahead than any wait the planner sets is from a clock
 ///   that has since gone back (a Pi without a real-time clock before NTP): due now;
 /// - answers that will not change (400 rejected file, 401/403 refused credentials): failed,
-///   with the reason, never retried by itself (no storm against a revoked token);
+///   with the reason, never retried by itself (no storm against a revoked token) — but for one
+///   new try with a fresh token after Strava's first 401 on an upload or a poll;
 /// - Strava: the token is refreshed when the access token is missing or about to expire, the
 ///   upload is polled every `timing.pollMilliseconds` up to `pollLimit` times, then pending again (the
 ///   retry sends the same `external_id`, which Strava answers as a duplicate: done).
@@ -116,10 +117,24 @@ public enum UploadPlanner {
                 c.accessToken = nil
                 c.accessTokenExpires = nil
                 outcome.credentials = .strava(c)
+                // A 401 may be a token Strava ended early (a password change): one fresh token is
+                // worth a try, now; a second 401 in a row is the answer.
+                if code == 401, !isRetryAfterRefusal(state.status) {
+                    next.status = .pending(attempts: min(attempts + 1, UploadStateFile.maximumAttempts), notBefore: now,
+                                           lastError: accessTokenRefused)
+                }
             }
         }
         outcome.state = next
         return outcome
+    }
+
+    /// The last error of an upload sent again with a fresh token after a 401.
+    public static let accessTokenRefused = "Strava refused the access token (HTTP 401); trying once more with a new one"
+
+    static func isRetryAfterRefusal(_ status: UploadState.Status) -> Bool {
+        if case let .pending(_, _, lastError) = status { return lastError == accessTokenRefused }
+        return false
     }
 
     /// Whether `time` is still to come: after `now`, and by no more than `limit`, the longest
