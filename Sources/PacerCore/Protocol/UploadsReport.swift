@@ -5,10 +5,7 @@ public struct UploadsReport: Equatable, Sendable {
     public struct Problem: Equatable, Sendable {
         public var service: String
         public var message: String
-        public init(service: String, message: String) {
-            self.service = service
-            self.message = message
-        }
+        public init(service: String, message: String) { (self.service, self.message) = (service, message) }
     }
 
     public var uploads: [UploadState]
