@@ -1,14 +1,14 @@
 import PacerCore
 import PacerSystem
 
-/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--events] [--json]`:
+/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]`:
 /// runs the daemon's session recorder over recordings as fast as possible and prints the summary.
 enum ReplayCommand {
     static let subcommand = Subcommand(
-        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--activity run|walk|ride] [--journal DIR] [--events] [--json]",
+        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]",
         summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
     ) { args in
-        let arguments = try CommandArguments(args, flags: ["json", "events"], options: ["nmea", "ble", "config", "course", "activity", "journal"])
+        let arguments = try CommandArguments(args, flags: ["json", "events"], options: ["nmea", "ble", "config", "course", "dem", "activity", "journal"])
         try arguments.expectNoPositionals()
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
@@ -44,6 +44,10 @@ enum ReplayCommand {
                 return 1
             }
         }
+        // The terrain model of --dem, else the config's `[elevation] dem`, as pacerd reads it.
+        if let dem = try arguments.option("dem").map({ try AbsolutePath.resolve($0) }) ?? config.altitude.demDirectory {
+            replay.useTerrain(TerrainLookup(source: DirectoryTileSource(path: dem)))
+        }
         var decoder = NMEADecoder()
         // With --journal the session is written as the daemon writes it (the same commits, so the
         // same bytes), synced once at the end: an offline replay has no crash to survive, and
@@ -63,6 +67,8 @@ enum ReplayCommand {
             case .event(.zoneChanged): break
             case .event(let event): try? events?.write(String(decoding: LiveEvent(event, sessionID: nil).line, as: UTF8.self))
             case .alert(let alert): try? events?.write(String(decoding: alert.line, as: UTF8.self))
+            // What pacerd logs (a bad terrain tile, a tile missing under the track) goes to stderr.
+            case .notice(let text): printError("pacerctl replay: " + text)
             default: break
             }
         }

@@ -100,6 +100,7 @@ final class Daemon {
         try startSensors()
         try startSensorBroadcast()
         startBarometer()
+        startTerrain()
         startCourse()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
@@ -244,6 +245,7 @@ final class Daemon {
                 motivation?.settings = settings.motivation
                 if settings.broadcast != before.broadcast { restartSensorBroadcast() }
                 if settings.altitude != before.altitude { restartBarometer() }
+                if settings.altitude.demDirectory != before.altitude.demDirectory { startTerrain() }
                 if settings.upload != before.upload { uploader?.configure(settings.upload) }
                 DaemonLog.info("configuration reloaded")
             } catch {

@@ -19,6 +19,35 @@ final class SimulatedTerrainTests: XCTestCase {
         try check("steady-run", seed: 1, options: ["--dem-grid", "3", "--dem-voids", "2", "--dem-case", "lower"], voids: true)
     }
 
+    /// Without a barometer, `[elevation] dem` makes the elevation gain the ground's: within 5 %
+    /// of the truth on a run and a ride, within 3 m on a flat track, where the receiver's altitude
+    /// alone is off by tens of percent. Seeds whose paths never come near themselves at another
+    /// height (the simulator's ground is then the true altitude, `ambiguous` 0).
+    func testGainFromTheTilesWithoutABarometer() throws {
+        for (scenario, seed, activity) in [("steady-run", 6, "run"), ("rolling-ride", 4, "ride"), ("track-intervals", 4, "run")] {
+            let dir = try BuiltBinaries.temporaryDirectory("dem-gain")
+            defer { try? FileManager.default.removeItem(at: dir) }
+            let demDir = dir.appendingPathComponent("dem")
+            try ReplayHarness.python("scenario.py", [scenario, "--seed", String(seed), "--out", dir.path, "--quiet", "--dem", demDir.path])
+            let truth = try ReplayHarness.json(dir.appendingPathComponent("\(scenario).truth.json"))
+            let checks = try XCTUnwrap((truth["dem"] as? [String: Any])?["checks"] as? [[Any]])
+            XCTAssertEqual(checks.filter { $0[6] as? Bool == true }.count, 0, "\(scenario) seed \(seed) comes near itself")
+            let config = dir.appendingPathComponent("pacer.conf")
+            try "[elevation]\ndem = \(demDir.path)\n".write(to: config, atomically: true, encoding: .utf8)
+            let nmea = dir.appendingPathComponent("\(scenario).nmea"), ble = dir.appendingPathComponent("\(scenario).ble")
+            let dem = try ReplayHarness.replay(nmea: nmea, ble: ble, config: config, activity: activity)
+            let gps = try ReplayHarness.replay(nmea: nmea, ble: ble, config: nil, activity: activity)
+            let expected = try XCTUnwrap(ReplayHarness.number(truth["elevation_gain_m"]))
+            let gain = try XCTUnwrap(ReplayHarness.number(dem["elevation_gain_m"]))
+            XCTAssertEqual(dem["elevation_source"] as? String, "dem")
+            XCTAssertEqual(gps["elevation_source"] as? String, "gps")
+            XCTAssertEqual(gain, expected, accuracy: expected > 60 ? expected * 0.05 : 3, scenario)
+            let gpsGain = ReplayHarness.number(gps["elevation_gain_m"]) ?? 0
+            print("DEM GAIN | \(scenario) seed \(seed) | truth \(ReplayHarness.fixed(expected, 1)) m | tiles \(ReplayHarness.fixed(gain, 1)) m "
+                  + "| GPS alone \(ReplayHarness.fixed(gpsGain, 1)) m")
+        }
+    }
+
     private func check(_ scenario: String, seed: Int, options: [String], voids: Bool = false) throws {
         let dir = try BuiltBinaries.temporaryDirectory("dem")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -44,6 +44,7 @@ extension PacerConfig {
             do { liveFields = try LiveFieldLayout(parsing: p.value) } catch let e as LiveFieldLayoutError { throw ConfigValueProblem(e.description) }
         case ("weather", _): try applyWeatherKey(key: key, parser: p)
         case ("altitude", _): try applyAltitudeKey(key: key, parser: p)
+        case ("elevation", _): try applyElevationKey(key: key, parser: p)
         case ("course", _): try applyCourseKey(key: key, parser: p)
         default: throw ConfigValueProblem("unknown key")
         }

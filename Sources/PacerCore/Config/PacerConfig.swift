@@ -115,7 +115,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "course", "upload"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "elevation", "course", "upload"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)

@@ -177,6 +177,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
         }
         if engine.activity.profile.recordsTrack || !engine.phase.isActive {
             engine.handle(fix: fix, at: time.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            for report in engine.terrain.lookup?.takeReports() ?? [] { emit(.notice(report.description)) }
         } else {
             // A session without a track takes the receiver only as its clock.
             engine.tick(at: time.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
@@ -246,6 +247,11 @@ public struct SessionRecorder: ~Copyable, Sendable {
             }
         }
         if case .stop = command { ended(at: input) }
+    }
+
+    /// `[elevation] dem`: the terrain model every session from now on reads (nil: none).
+    public mutating func useTerrain(_ lookup: TerrainLookup?) {
+        engine.terrain.lookup = lookup
     }
 
     mutating func follow(_ course: Course?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
@@ -470,6 +476,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// the 1 s samples is carried as an offset.
     private mutating func rebuild(_ open: JournalSession) {
         var rebuilt = SessionEngine(config: settings.config, activity: open.activity)
+        rebuilt.terrain.lookup = engine.terrain.lookup
         let ignore: (SessionOutput) -> Void = { _ in }
         try? rebuilt.handle(.start(open.activity), at: open.start.monotonicInstant, time: open.start, emit: ignore)
         var events = open.events[...]

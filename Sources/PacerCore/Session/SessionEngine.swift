@@ -20,6 +20,8 @@ public struct SessionEngine: Sendable {
     private var altitudeMap = RouteAltitudeMap()
     /// Pressure altitude (`[altitude] source`): the gain and the samples' altitude when in use.
     private var barometer = BarometricAltimeter()
+    /// `[elevation] dem`: the ground's height along the track, kept from one session to the next.
+    var terrain = TerrainAltitude()
     private var heartRate: HeartRateTracker
     private var steps = StepCounter()
     private var crankCadence = StepCounter()
@@ -107,7 +109,9 @@ public struct SessionEngine: Sendable {
 
     private mutating func begin(activity: Activity, at instant: MonotonicInstant, time: UTCTime, emit: (SessionOutput) -> Void) {
         let course = courseMatcher?.course
+        let tiles = terrain.lookup
         self = SessionEngine(config: config, activity: activity)
+        terrain.lookup = tiles
         started = (instant, time)
         phase = .recording
         lapStart = (SessionTotals(), time)
@@ -135,11 +139,23 @@ public struct SessionEngine: Sendable {
             let alpha = min(1, (smoothedSpeed == nil ? 1 : 0.35))
             smoothedSpeed = (smoothedSpeed ?? estimate.speed) + alpha * (estimate.speed - (smoothedSpeed ?? estimate.speed))
             if phase == .recording { maxSpeed = max(maxSpeed ?? 0, smoothedSpeed!) }
-            if let altitude = estimate.altitudeMSL, !estimate.positionRejected, !estimate.isStationary {
-                barometer.calibrate(gpsAltitude: altitude, verticalSigma: ElevationTracker.verticalSigma(fix), at: instant)
+            // The ground under the filtered position, where the tiles have it: it calibrates the
+            // barometer, and without one (or with `source = dem`) it is the elevation.
+            let ground = config.altitude.source == .gps ? nil : terrain.ground(latitude: estimate.latitude, longitude: estimate.longitude)
+            if let altitude = ground ?? estimate.altitudeMSL, !estimate.positionRejected, !estimate.isStationary {
+                let sigma = ground == nil ? ElevationTracker.verticalSigma(fix) : TerrainAltitude.verticalSigma
+                barometer.calibrate(gpsAltitude: altitude, verticalSigma: sigma, at: instant)
             }
             if estimate.isStationary || phase == .paused { barometer.suspend() }
-            if let altitude = estimate.altitudeMSL, phase != .paused {
+            if let ground, phase != .paused {
+                sawAltitude = true
+                elevation.suspend()
+                altitudeMap.suspend()
+                if estimate.isStationary || estimate.positionRejected { terrain.suspend() } else {
+                    terrain.track(ground, speed: fix.speed ?? estimate.speed, at: instant)
+                }
+            } else if let altitude = estimate.altitudeMSL, phase != .paused {
+                terrain.suspend()
                 sawAltitude = true
                 // A fix whose position the filter rejected is multipath: its altitude is as wrong.
                 if estimate.isStationary {
@@ -231,7 +247,8 @@ public struct SessionEngine: Sendable {
     /// Which altitude the session uses now: the barometer once it reports (unless `source = gps`),
     /// else the GPS (nil with `source = barometer` and no barometer).
     public var altitudeSource: AltitudeSettings.Source? {
-        if barometer.hasData { return .barometer }
+        if barometer.hasData, config.altitude.source != .dem { return .barometer }
+        if terrain.current != nil, config.altitude.source != .barometer { return .dem }
         return config.altitude.source == .barometer ? nil : .gps
     }
 
@@ -463,6 +480,7 @@ public struct SessionEngine: Sendable {
             // Pressure altitude is relative until a good fix calibrates it (the weather moves the
             // ISA zero by tens of metres): samples leave it out until then.
             case .barometer?: sample.altitudeMSL = barometer.isCalibrated ? barometer.altitude : nil
+            case .dem?: sample.altitudeMSL = terrain.current
             case nil: sample.altitudeMSL = nil
             default: break
             }
@@ -498,7 +516,7 @@ public struct SessionEngine: Sendable {
         state.calories = heartRate.kilocalories + metKilocalories
         switch altitudeSource {
         case .barometer?: state.elevationGain = barometer.gain
-        case .gps?: state.elevationGain = sawAltitude ? elevation.gain : nil
+        case .gps?, .dem?: state.elevationGain = sawAltitude ? elevation.gain + terrain.gain : nil
         default: state.elevationGain = nil
         }
         state.altitudeSource = altitudeSource
@@ -522,11 +540,17 @@ public struct SessionEngine: Sendable {
             (s.elevationGain, s.elevationLoss) = (barometer.gain, barometer.loss)
         } else if altitudeSource == nil {
             (s.elevationGain, s.elevationLoss) = (nil, nil)
+        } else if terrain.used {
+            // The tiles' stretches and the receiver's (where no tile answered), each counted apart.
+            (s.elevationGain, s.elevationLoss) = (terrain.gain + elevation.gain, terrain.loss + elevation.loss)
         } else if altitudeMap.isEmpty {
             s.elevationGain = sawAltitude ? elevation.gain : nil
             s.elevationLoss = sawAltitude ? elevation.loss : nil
         } else {
             (s.elevationGain, s.elevationLoss) = altitudeMap.gainAndLoss(like: elevation)
+        }
+        if s.elevationGain != nil {
+            s.elevationSource = altitudeSource == .barometer ? "barometer" : !terrain.used ? "gps" : elevation.hasData ? "dem+gps" : "dem"
         }
         if heartRate.accepted > 0 {
             s.heartRateAverage = heartRate.average

@@ -64,6 +64,11 @@ public struct SessionReplay: ~Copyable {
         recorder.follow(course, at: InputInstant(recorded: UTCTime(millisecondsSinceEpoch: 0)))
     }
 
+    /// The terrain model the session reads (replay's `--dem`, or the config's `[elevation] dem`).
+    public mutating func useTerrain(_ lookup: TerrainLookup?) {
+        recorder.useTerrain(lookup)
+    }
+
     public var engine: SessionEngine { recorder.engine }
     /// STATE's `course` object as the daemon would send it now.
     public var liveCourse: LiveCourse? { recorder.engine.liveCourse() }

@@ -82,6 +82,8 @@ extension SessionSummary: MetricTable {
                json: .number("course_off_s", decimals: 1), journal: (61, 25)),
         Metric("course off count", .integer(get: { $0.courseOffCount }, set: { $0.courseOffCount = $1 }),
                json: .number("course_off_count"), journal: (24, 26)),
+        Metric("elevation source", .text(get: { $0.elevationSource }, set: { $0.elevationSource = $1 }), json: .string("elevation_source"),
+               journal: (19, 27), lines: [Line(label: "elev. from") { s, _ in s.elevationSource.map(SessionSummary.elevationSourceText) }]),
         Metric("laps", .segments(get: { $0.laps }, set: { $0.laps = $1 }), json: .segments("laps"), journal: (3, 21)),
         Metric("splits", .segments(get: { $0.splits }, set: { $0.splits = $1 }), json: .segments("splits"), journal: (7, 22)),
     ]

@@ -31,6 +31,9 @@ public struct SessionSummary: Codable, Equatable, Sendable {
     public var splits: [SegmentSummary]
     /// True when the session was closed by recovery after a crash rather than by a stop.
     public var interrupted: Bool
+    /// Where the elevation came from: `gps`, `barometer`, `dem` (the terrain model's tiles), or
+    /// `dem+gps` (tiles on part of the track, the receiver's altitude where none answered).
+    public var elevationSource: String?
     /// The course followed at the end (`SessionEngine+Course`): its name, the fraction of it
     /// ridden (the farthest progress over its length), and the time and times off it.
     public var courseName: String?

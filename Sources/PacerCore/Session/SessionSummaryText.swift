@@ -39,3 +39,15 @@ extension SessionSummary {
             + (off > 0 ? ", off it " + (off == 1 ? "once" : "\(off) times") + " for " + UnitSystem.clock(courseOffSeconds ?? 0) : "")
     }
 }
+
+extension SessionSummary {
+    /// `elevation_source` for people.
+    static func elevationSourceText(_ source: String) -> String {
+        switch source {
+        case "dem": "terrain model"
+        case "dem+gps": "terrain model, GPS where no tile"
+        case "barometer": "barometer"
+        default: "GPS"
+        }
+    }
+}
