@@ -38,6 +38,12 @@ public struct ANTChannelSetup: Sendable {
         messages = m
     }
 
+    /// The sequence that opens again a channel the stick closed (search timeout, or closed for a
+    /// silence): still assigned and configured, it needs only whom to look for, and open.
+    public init(reopening channel: UInt8, id: ANTChannelID) {
+        messages = [.channelID(channel: channel, id), .openChannel(channel: channel)]
+    }
+
     /// The message to send now; nil once the channel is open.
     public var current: ANTMessage? { position < messages.count ? messages[position] : nil }
 

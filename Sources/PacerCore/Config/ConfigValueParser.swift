@@ -57,9 +57,25 @@ struct ConfigValueParser {
         if value.lowercased() == "auto" { return nil }
         let parts = value.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 6, parts.allSatisfy({ $0.count == 2 && UInt8($0, radix: 16) != nil }) else {
-            throw ConfigValueProblem("'\(value)' is not a Bluetooth address (AA:BB:CC:DD:EE:FF) or auto")
+            throw ConfigValueProblem("'\(value)' is not a Bluetooth address (AA:BB:CC:DD:EE:FF), an ANT+ device (ant:12345) or auto")
         }
         return value.uppercased()
+    }
+
+    /// `ant:N`, an ANT+ device number (1 to 2^20 - 1, as on the device's label); nil for another form.
+    func antDeviceNumber() throws -> UInt32? {
+        guard value.lowercased().hasPrefix("ant:") else { return nil }
+        guard let n = UInt32(value.dropFirst(4)), (1...0xFFFFF).contains(n) else {
+            throw ConfigValueProblem("'\(value)' is not an ANT+ device number (ant:1 to ant:1048575)")
+        }
+        return n
+    }
+
+    /// The ANT stick: `off`, `auto` or the absolute path of its tty.
+    func antStick() throws -> String {
+        let lower = value.lowercased()
+        if lower == "off" || lower == "auto" { return lower }
+        return try absolutePath()
     }
 
     /// Five strictly increasing lower bounds in bpm.

@@ -32,6 +32,11 @@ public struct PacerConfig: Equatable, Sendable {
     /// Bluetooth address to use per sensor kind (key: the kind's `configKey`); a kind not
     /// listed takes the first sensor of that kind seen.
     public var sensorAddresses: [SensorKind: String] = [:]
+    /// ANT+ device number per sensor kind (`heart_rate = ant:12345`): that kind is the ANT+
+    /// device with this number, and no BLE sensor is searched for it.
+    public var antDeviceNumbers: [SensorKind: UInt32] = [:]
+    /// `ant`: the ANT USB stick's tty, `auto` (the first tty with an ANT stick's USB ids) or `off`.
+    public var antStick = "off"
     /// Wheel circumference for a speed sensor, millimetres (700x25c).
     public var wheelCircumferenceMillimetres: Double = 2105
     /// Whether the daemon writes the BLE notification log beside each session.
@@ -155,7 +160,9 @@ public struct PacerConfig: Equatable, Sendable {
 
         case ("sensors", "backend"): sensors = try p.choice(SensorBackend.self)
         case ("sensors", let k) where SensorProfile.table.contains(where: { $0.configKey == k }):
-            sensorAddresses[SensorProfile.table.first { $0.configKey == k }!.kind] = try p.bluetoothAddress()
+            let kind = SensorProfile.table.first { $0.configKey == k }!.kind
+            if let n = try p.antDeviceNumber() { antDeviceNumbers[kind] = n } else { sensorAddresses[kind] = try p.bluetoothAddress() }
+        case ("sensors", "ant"): antStick = try p.antStick()
         case ("sensors", "wheel_mm"): wheelCircumferenceMillimetres = try p.number(in: 500...4000)
         case ("sensors", "record_log"): recordBLELog = try p.boolean()
 
