@@ -66,6 +66,19 @@ public final class SerialPort {
         throw SystemError("read", errno: e)
     }
 
+    /// Writes `bytes` whole (short messages: an ANT command); wraps write(2). A full output
+    /// queue (EAGAIN) on a non-blocking tty is thrown like any error: the device is not taking
+    /// commands, which its driver treats as a lost device.
+    public func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = try bytes.withUnsafeBytes { p in
+                try retryingEINTR("write") { Glibc.write(descriptor, p.baseAddress! + offset, p.count - offset) }
+            }
+            offset += n
+        }
+    }
+
     private func attributes() throws -> termios {
         var tio = termios()
         try retryingEINTR("tcgetattr") { tcgetattr(descriptor, &tio) }

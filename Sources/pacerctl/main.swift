@@ -20,6 +20,7 @@ let subcommands: [Subcommand] = [
     CourseCommand.subcommand,
     WorkoutCommand.subcommand,
     BLERecordCommand.subcommand,
+    ANTScanCommand.subcommand,
     FixesCommand.subcommand,
     SessionsCommand.subcommand,
     ShowCommand.subcommand,

@@ -15,7 +15,7 @@ extension Daemon {
             return
         }
         iioBarometer = sensor
-        sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching))
+        sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching, transport: .iio))
         DaemonLog.info("barometer: IIO \(sensor.name) at \(sensor.directory), \(altitude.iioRateHertz) Hz")
         let interval = 1 / altitude.iioRateHertz
         iioBarometerTimer = loop.schedule(after: interval, repeating: interval, slack: interval / 2) { [unowned self] in readBarometer() }

@@ -19,7 +19,7 @@ extension Daemon {
             configuration.devices.append(address)
             configuration.deviceKinds[address] = kind
         }
-        configuration.autoKinds = Set(SensorKind.allCases).subtracting(settings.sensorAddresses.keys)
+        configuration.autoKinds = Set(SensorKind.allCases).subtracting(settings.sensorAddresses.keys).subtracting(settings.antDeviceNumbers.keys)
         let sensorConfiguration = configuration
         sensorThread = try SystemThread(name: "pacer-ble") {
             // The bus may not be up yet at boot, or may restart: keep trying until told to stop.

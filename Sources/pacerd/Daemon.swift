@@ -40,6 +40,7 @@ final class Daemon {
     var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
+    var antSource: ANTStickSource?
     /// A Linux IIO pressure sensor read on the loop's timer (Daemon+Barometer.swift).
     var iioBarometer: IIOPressureSensor?
     var iioBarometerTimer: EventLoop.TimerID?
@@ -98,6 +99,7 @@ final class Daemon {
         try startGPSDCompat()
         try startGPS()
         try startSensors()
+        startANT()
         try startSensorBroadcast()
         startBarometer()
         startTerrain()
@@ -264,6 +266,7 @@ final class Daemon {
     private func shutdown() {
         stopGPS()
         stopSensors()
+        antSource?.stop()
         sensorBroadcaster?.shutdown()
         gpsdCompat?.shutdown()
         syncJournal()

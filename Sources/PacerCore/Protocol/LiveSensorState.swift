@@ -1,4 +1,4 @@
-/// One BLE sensor in a STATE report: what it is and whether it is talking to us.
+/// One sensor in a STATE report: what it is, how it reaches us, and whether it is talking to us.
 public struct LiveSensorState: Equatable, Sendable {
     /// The sensor table's kinds: STATE shows the row's name.
     public typealias Kind = SensorKind
@@ -7,18 +7,30 @@ public struct LiveSensorState: Equatable, Sendable {
         case searching, connected, lost
     }
 
+    /// How the readings arrive. STATE before ANT+ had no `transport`: a reader takes its absence as `ble`.
+    public enum Transport: String, Sendable {
+        case ble, ant, iio
+    }
+
     public var kind: Kind
+    /// A Bluetooth address, `ant:NUMBER` (or `ant:KIND` while searching), or an IIO directory.
     public var address: String
     public var name: String?
     public var state: ConnectionState
     public var batteryPercent: Int?
+    public var transport: Transport
+    /// An ANT+ device's 20-bit number, once paired.
+    public var deviceNumber: UInt32?
 
-    public init(kind: Kind, address: String, name: String? = nil, state: ConnectionState, batteryPercent: Int? = nil) {
+    public init(kind: Kind, address: String, name: String? = nil, state: ConnectionState, batteryPercent: Int? = nil,
+                transport: Transport = .ble, deviceNumber: UInt32? = nil) {
         self.kind = kind
         self.address = address
         self.name = name
         self.state = state
         self.batteryPercent = batteryPercent
+        self.transport = transport
+        self.deviceNumber = deviceNumber
     }
 
     func write(into w: inout JSONWriter) {
@@ -28,14 +40,17 @@ public struct LiveSensorState: Equatable, Sendable {
         w.key("name"); w.value(name)
         w.key("state"); w.value(state.rawValue)
         w.key("battery_pct"); w.value(batteryPercent)
+        w.key("transport"); w.value(transport.rawValue)
+        w.key("device_number"); w.value(deviceNumber.map { Int($0) })
         w.endObject()
     }
 
     init?(json: JSONValue) {
         guard let kind = json["kind"]?.string.flatMap(Kind.init(rawValue:)),
               let state = json["state"]?.string.flatMap(ConnectionState.init(rawValue:)),
-              let battery = json.optionalInteger("battery_pct") else { return nil }
+              let battery = json.optionalInteger("battery_pct"), let number = json.optionalInteger("device_number") else { return nil }
+        let transport = json["transport"]?.string.flatMap(Transport.init(rawValue:)) ?? .ble
         self.init(kind: kind, address: json["address"]?.string ?? "", name: json["name"]?.string, state: state,
-                  batteryPercent: battery)
+                  batteryPercent: battery, transport: transport, deviceNumber: number.flatMap { UInt32(exactly: $0) })
     }
 }
