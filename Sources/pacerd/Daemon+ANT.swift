@@ -21,7 +21,7 @@ extension Daemon {
         case .opened(let path):
             DaemonLog.info("ANT stick \(path) opened")
         case let .lost(reason, retry):
-            DaemonLog.warning("ANT stick \(name): \(reason); retrying in \(retry.wholeText(.up)) s")
+            DaemonLog.warning("ANT stick \(name): \(reason); retrying in \((retry * 1000).wholeText()) ms")
         case .receiver(.reading(let reading, _)):
             let (outputs, measurement) = recorder.notification(characteristic: reading.characteristic, payload: reading.payload,
                                                                at: Daemon.now(monotonic: instant))

@@ -22,7 +22,8 @@ public final class ANTStickSource {
     public static let baudRate = 115_200
     public let setting: String
     public let sysfsRoot: String
-    public var backoff = ReconnectBackoff(initialSeconds: 0.25, maximumSeconds: 4)
+    /// Capped at 1 s: an open of a missing tty costs nothing, and a replugged stick is back at once.
+    public var backoff = ReconnectBackoff(initialSeconds: 0.25, maximumSeconds: 1)
     public private(set) var receiver: ANTReceiver
     public private(set) var framerCounters = ANTFrameCounters()
 
