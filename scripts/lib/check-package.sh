@@ -25,7 +25,7 @@ ok() { echo "check-package: ok: $*" >&2; }
 dpkg -i /tmp/pacer.deb >/tmp/dpkg.log 2>&1 || { cat /tmp/dpkg.log >&2; fail "dpkg -i"; }
 ok "dpkg -i $(dpkg-query -W -f='${Package} ${Version} ${Architecture}' pacer)"
 for f in /usr/bin/pacerd /usr/bin/pacerctl /usr/lib/systemd/system/pacerd.service /usr/lib/systemd/system/pacerd.socket \
-         /usr/lib/udev/rules.d/60-pacer-gps.rules /etc/pacer/pacer.conf /usr/share/doc/pacer/copyright; do
+         /usr/lib/udev/rules.d/60-pacer-gps.rules /usr/lib/udev/rules.d/61-pacer-ant.rules /etc/pacer/pacer.conf /usr/share/doc/pacer/copyright; do
     [ -f "$f" ] || fail "$f is not installed"
 done
 ok "binaries, units, udev rules, config and copyright installed"
