@@ -48,8 +48,10 @@ extension Daemon {
         case .lost: .lost
         }
         let address = "ant:" + (status.deviceNumber.map { "\($0)" } ?? "\(status.deviceType)")
-        let live = LiveSensorState(kind: status.kind, address: address, name: "ANT+ " + status.profileName, state: state,
-                                   batteryPercent: status.batteryPercent, transport: .ant, deviceNumber: status.deviceNumber)
+        var live = LiveSensorState(kind: status.kind, address: address, name: "ANT+ " + status.profileName, state: state,
+                                   batteryPercent: status.batteryPercent)
+        live.transport = .ant
+        live.deviceNumber = status.deviceNumber
         let channelName = live.name
         if let i = sensors.firstIndex(where: { $0.transport == .ant && $0.name == channelName }) { sensors[i] = live } else { sensors.append(live) }
         return live

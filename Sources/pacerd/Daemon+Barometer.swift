@@ -15,7 +15,9 @@ extension Daemon {
             return
         }
         iioBarometer = sensor
-        sensors.append(LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching, transport: .iio))
+        var live = LiveSensorState(kind: .barometer, address: sensor.directory, name: sensor.name, state: .searching)
+        live.transport = .iio
+        sensors.append(live)
         DaemonLog.info("barometer: IIO \(sensor.name) at \(sensor.directory), \(altitude.iioRateHertz) Hz")
         let interval = 1 / altitude.iioRateHertz
         iioBarometerTimer = loop.schedule(after: interval, repeating: interval, slack: interval / 2) { [unowned self] in readBarometer() }

@@ -183,3 +183,22 @@ final class ANTReceiverTests: XCTestCase {
         XCTAssertThrowsError(try PacerConfig(parsing: "[sensors]\nant = ttyUSB0\n", file: "t"))
     }
 }
+
+/// STATE's sensor entry: `transport` and `device_number` written, and an entry from an older
+/// pacerd (neither field) read as a BLE sensor.
+final class LiveSensorStateTransportTests: XCTestCase {
+    func testTransportAndDeviceNumberRoundTripAndDefaultToBLE() throws {
+        var ant = LiveSensorState(kind: .power, address: "ant:12011", name: "ANT+ bike power", state: .connected)
+        ant.transport = .ant
+        ant.deviceNumber = 12011
+        var w = JSONWriter()
+        ant.write(into: &w)
+        let text = String(decoding: w.bytes, as: UTF8.self)
+        XCTAssertTrue(text.contains("\"transport\":\"ant\",\"device_number\":12011"), text)
+        XCTAssertEqual(LiveSensorState(json: try JSONValue.parse(text)), ant)
+        let old = try JSONValue.parse("{\"kind\":\"heart_rate\",\"address\":\"00:22:D0:AA:BB:01\",\"name\":null,\"state\":\"connected\",\"battery_pct\":80}")
+        let read = try XCTUnwrap(LiveSensorState(json: old))
+        XCTAssertEqual(read.transport, .ble)
+        XCTAssertNil(read.deviceNumber)
+    }
+}

@@ -1,16 +1,6 @@
 /// What one receive channel of a stick is doing, for STATE and the logs: the kind it listens
 /// for, the device it paired with (nil while searching a wildcard), and whether it is heard.
 public struct ANTSensorStatus: Equatable, Sendable {
-    public enum State: String, Sendable {
-        /// The channel is being set up or is searching for a device it has not heard yet.
-        case searching
-        /// Pages arrive.
-        case tracking
-        /// It was heard and went silent (the stick searches again for the same device), or the
-        /// stick is gone.
-        case lost
-    }
-
     public var channel: UInt8
     public var deviceType: UInt8
     /// The sensor table's kind its readings stand for.
@@ -26,4 +16,14 @@ public struct ANTSensorStatus: Equatable, Sendable {
 
     /// The profile's name, as an ANT+ display shows it ("heart rate", "bike power").
     public var profileName: String { ANTDeviceProfile.forDeviceType(deviceType)?.name ?? "device type \(deviceType)" }
+
+    public enum State: String, Sendable {
+        /// The channel is being set up or is searching for a device it has not heard yet.
+        case searching
+        /// Pages arrive.
+        case tracking
+        /// It was heard and went silent (the stick searches again for the same device), or the
+        /// stick is gone.
+        case lost
+    }
 }

@@ -18,19 +18,27 @@ public struct LiveSensorState: Equatable, Sendable {
     public var name: String?
     public var state: ConnectionState
     public var batteryPercent: Int?
-    public var transport: Transport
+    public var transport = Transport.ble
     /// An ANT+ device's 20-bit number, once paired.
     public var deviceNumber: UInt32?
 
-    public init(kind: Kind, address: String, name: String? = nil, state: ConnectionState, batteryPercent: Int? = nil,
-                transport: Transport = .ble, deviceNumber: UInt32? = nil) {
+    public init(kind: Kind, address: String, name: String? = nil, state: ConnectionState, batteryPercent: Int? = nil) {
         self.kind = kind
         self.address = address
         self.name = name
         self.state = state
         self.batteryPercent = batteryPercent
+    }
+
+    init?(json: JSONValue) {
+        guard let kind = json["kind"]?.string.flatMap(Kind.init(rawValue:)),
+              let state = json["state"]?.string.flatMap(ConnectionState.init(rawValue:)),
+              let battery = json.optionalInteger("battery_pct"), let number = json.optionalInteger("device_number") else { return nil }
+        let transport = json["transport"]?.string.flatMap(Transport.init(rawValue:)) ?? .ble
+        self.init(kind: kind, address: json["address"]?.string ?? "", name: json["name"]?.string, state: state,
+                  batteryPercent: battery)
         self.transport = transport
-        self.deviceNumber = deviceNumber
+        deviceNumber = number.flatMap { UInt32(exactly: $0) }
     }
 
     func write(into w: inout JSONWriter) {
@@ -43,14 +51,5 @@ public struct LiveSensorState: Equatable, Sendable {
         w.key("transport"); w.value(transport.rawValue)
         w.key("device_number"); w.value(deviceNumber.map { Int($0) })
         w.endObject()
-    }
-
-    init?(json: JSONValue) {
-        guard let kind = json["kind"]?.string.flatMap(Kind.init(rawValue:)),
-              let state = json["state"]?.string.flatMap(ConnectionState.init(rawValue:)),
-              let battery = json.optionalInteger("battery_pct"), let number = json.optionalInteger("device_number") else { return nil }
-        let transport = json["transport"]?.string.flatMap(Transport.init(rawValue:)) ?? .ble
-        self.init(kind: kind, address: json["address"]?.string ?? "", name: json["name"]?.string, state: state,
-                  batteryPercent: battery, transport: transport, deviceNumber: number.flatMap { UInt32(exactly: $0) })
     }
 }
