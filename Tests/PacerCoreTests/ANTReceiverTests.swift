@@ -19,11 +19,11 @@ final class ANTReceiverTests: XCTestCase {
     }
 
     static func sent(_ out: [ANTReceiverOutput]) -> [ANTMessage] {
-        out.compactMap { if case .send(let m) = $0 { m } else { nil } }
+        out.compactMap { (o: ANTReceiverOutput) -> ANTMessage? in if case .send(let m) = o { return m } else { return nil } }
     }
 
     static func statuses(_ out: [ANTReceiverOutput]) -> [ANTSensorStatus] {
-        out.compactMap { if case .sensor(let s) = $0 { s } else { nil } }
+        out.compactMap { (o: ANTReceiverOutput) -> ANTSensorStatus? in if case .sensor(let s) = o { return s } else { return nil } }
     }
 
     /// Answers every message the receiver sends until it sends none; returns everything sent.
@@ -51,7 +51,7 @@ final class ANTReceiverTests: XCTestCase {
         var r = ANTReceiver(requests: [.init(deviceType: 120), .init(deviceType: 11)])
         let sent = configure(&r, at: at(0))
         XCTAssertEqual(sent.first, .resetSystem)
-        XCTAssertEqual(sent.filter { if case .openChannel = $0 { true } else { false } }, [.openChannel(channel: 0), .openChannel(channel: 1)])
+        XCTAssertEqual(sent.filter { if case .openChannel = $0 { return true } else { return false } }, [.openChannel(channel: 0), .openChannel(channel: 1)])
         XCTAssertEqual(sent.count, 1 + 8 + 8)
         XCTAssertNil(r.nextDeadline, "nothing awaited once every channel is open")
         XCTAssertEqual(r.statuses.map(\.state), [.searching, .searching])
@@ -63,7 +63,7 @@ final class ANTReceiverTests: XCTestCase {
         XCTAssertEqual(status.state, .tracking)
         XCTAssertEqual(status.kind, .heartRate)
         XCTAssertEqual(status.rssi, -60)
-        let readings = out.compactMap { if case .reading(let reading, let kind) = $0 { (reading, kind) } else { nil } }
+        let readings = out.compactMap { (o: ANTReceiverOutput) -> (ANTReading, SensorKind)? in if case .reading(let reading, let kind) = o { return (reading, kind) } else { return nil } }
         XCTAssertEqual(readings.count, 1)
         XCTAssertEqual(readings.first?.1, .heartRate)
         guard case .heartRate(let m)? = readings.first?.0.measurement else { return XCTFail("not a heart rate") }
@@ -132,7 +132,7 @@ final class ANTReceiverTests: XCTestCase {
         var out: [ANTReceiverOutput] = []
         while let m = pending.first {
             pending.removeFirst()
-            let code: ANTEventCode = { if case .assignChannel = m { .channelInWrongState } else { .responseNoError } }()
+            let code: ANTEventCode = { if case .assignChannel = m { return .channelInWrongState } else { return .responseNoError } }()
             guard let reply = Self.answer(m, code: code) else { continue }
             out = r.receive(reply, at: at(0))
             pending += Self.sent(out)

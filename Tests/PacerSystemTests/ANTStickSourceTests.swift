@@ -24,11 +24,11 @@ final class ANTStickSourceTests: XCTestCase {
     }
 
     static func heartRates(_ events: [ANTStickEvent]) -> Int {
-        events.filter { if case .receiver(.reading(let r, .heartRate)) = $0 { r.characteristic == 0x2A37 } else { false } }.count
+        events.filter { if case .receiver(.reading(let r, .heartRate)) = $0 { return r.characteristic == 0x2A37 } else { return false } }.count
     }
 
     static func tracking(_ events: [ANTStickEvent], number: UInt32) -> Int {
-        events.filter { if case .receiver(.sensor(let s)) = $0 { s.deviceNumber == number && s.state == .tracking } else { false } }.count
+        events.filter { if case .receiver(.sensor(let s)) = $0 { return s.deviceNumber == number && s.state == .tracking } else { return false } }.count
     }
 
     func testPairsRecordsAndReopensAReplugedStick() throws {
@@ -53,8 +53,8 @@ final class ANTStickSourceTests: XCTestCase {
         })
         stick.unplug()
         XCTAssertEqual(events.first, .opened(path: link))
-        XCTAssertEqual(events.filter { if case .opened = $0 { true } else { false } }.count, 2, "\(events)")
-        XCTAssertTrue(events.contains { if case .lost = $0 { true } else { false } }, "\(events)")
+        XCTAssertEqual(events.filter { if case .opened = $0 { return true } else { return false } }.count, 2, "\(events)")
+        XCTAssertTrue(events.contains { if case .lost = $0 { return true } else { return false } }, "\(events)")
         XCTAssertGreaterThanOrEqual(Self.tracking(events, number: 4321), 2, "\(events)")
         XCTAssertEqual(source.receiver.statuses.first?.deviceNumber, 4321)
         XCTAssertEqual(source.receiver.statuses.last?.state, .searching, "no power meter in range")
@@ -65,7 +65,7 @@ final class ANTStickSourceTests: XCTestCase {
         let stick = try FakeANTStick(answers: false)
         defer { stick.unplug() }
         let source = ANTStickSource(setting: stick.pty.slavePath, requests: [.init(deviceType: 120)])
-        let events = try run(source) { events in events.contains { if case .receiver(.problem) = $0 { true } else { false } } }
+        let events = try run(source) { events in events.contains { if case .receiver(.problem) = $0 { return true } else { return false } } }
         XCTAssertEqual(events.last, .receiver(.problem("no answer to resetSystem within 2 s", retrySeconds: 1)))
     }
 
