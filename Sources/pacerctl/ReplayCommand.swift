@@ -1,14 +1,14 @@
 import PacerCore
 import PacerSystem
 
-/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]`:
+/// `pacerctl replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--workout FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]`:
 /// runs the daemon's session recorder over recordings as fast as possible and prints the summary.
 enum ReplayCommand {
     static let subcommand = Subcommand(
-        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]",
+        name: "replay", usage: "replay --nmea FILE [--ble FILE] [--config FILE] [--course FILE] [--workout FILE] [--dem DIR] [--activity run|walk|ride] [--journal DIR] [--events] [--json]",
         summary: "run the session engine over an NMEA recording (and a BLE log) and print the summary"
     ) { args in
-        let arguments = try CommandArguments(args, flags: ["json", "events"], options: ["nmea", "ble", "config", "course", "dem", "activity", "journal"])
+        let arguments = try CommandArguments(args, flags: ["json", "events"], options: ["nmea", "ble", "config", "course", "workout", "dem", "activity", "journal"])
         try arguments.expectNoPositionals()
         guard let nmeaPath = arguments.option("nmea") else { throw UsageError("--nmea FILE is required") }
         var activity = Activity.run
@@ -47,6 +47,13 @@ enum ReplayCommand {
         // The terrain model of --dem, else the config's `[elevation] dem`, as pacerd reads it.
         if let dem = try arguments.option("dem").map({ try AbsolutePath.resolve($0) }) ?? config.altitude.demDirectory {
             replay.useTerrain(TerrainLookup(source: DirectoryTileSource(path: dem)))
+        }
+        // The workout of --workout, else the config's `[workout] file`, as pacerd runs it from its start.
+        if let path = arguments.option("workout") ?? config.workout.file {
+            do { replay.run(try WorkoutLoader.load(path)) } catch {
+                printError("pacerctl replay: \(error)")
+                return 1
+            }
         }
         var decoder = NMEADecoder()
         // With --journal the session is written as the daemon writes it (the same commits, so the

@@ -104,6 +104,7 @@ final class Daemon {
         startBarometer()
         startTerrain()
         startCourse()
+        startWorkout()
         DaemonLog.info("pacerd \(PacerVersion.release) listening on \(ownedSocketPath ?? "an inherited socket"), GPS \(settings.gpsSource)")
         notifier.notify("READY=1\nSTATUS=\(statusLine())")
         try loop.run()
@@ -169,6 +170,7 @@ final class Daemon {
         case .goals, .habits, .awards, .load: server.send(motivationLine(request, time: recorder.time(at: Daemon.now())), to: client)
         case .set, .setUndo: server.send(strengthLine(request), to: client)
         case .course(let file): server.send(courseReply(request, file: file, from: client), to: client)
+        case .workout(let action): server.send(workoutReply(request, action, from: client), to: client)
         case .uploads, .upload: server.send(uploadReply(request, from: client), to: client)
         }
     }
@@ -196,6 +198,7 @@ final class Daemon {
         var state = LiveState(time: recorder.time(at: now), session: live, gps: gps, sensors: sensors)
         state.goals = liveGoals(live, time: recorder.time(at: now))
         state.course = recorder.liveCourse
+        state.workout = recorder.liveWorkout
         state.write(into: &stateWriter)
     }
 

@@ -15,6 +15,9 @@ public struct AthleteProfile: Equatable, Sendable {
     public var heightCentimetres: Double = 175
     public var age: Int = 35
     public var sex: Sex = .male
+    /// Functional threshold power, watts (`ftp`): what workout targets in % of FTP and power
+    /// zones are held against; nil (the default) leaves them shown but not judged.
+    public var ftpWatts: Double?
 
     public init() {}
 

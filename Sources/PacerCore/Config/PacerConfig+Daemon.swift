@@ -46,6 +46,7 @@ extension PacerConfig {
         case ("altitude", _): try applyAltitudeKey(key: key, parser: p)
         case ("elevation", _): try applyElevationKey(key: key, parser: p)
         case ("course", _): try applyCourseKey(key: key, parser: p)
+        case ("workout", "file"): workout.file = try p.absolutePath()
         default: throw ConfigValueProblem("unknown key")
         }
     }

@@ -10,6 +10,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var weather = WeatherSettings()
     /// `[course]`: the course to follow and when the rider is off it (CourseSettings.swift).
     public var course = CourseSettings()
+    /// `[workout]`: the structured workout followed from the start (WorkoutSettings.swift).
+    public var workout = WorkoutSettings()
     /// `[altitude]`: GPS or barometer, and the IIO pressure sensor (AltitudeSettings.swift).
     public var altitude = AltitudeSettings()
     /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
@@ -120,7 +122,7 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "elevation", "course", "upload"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "elevation", "course", "workout", "upload"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)
@@ -134,6 +136,7 @@ public struct PacerConfig: Equatable, Sendable {
         case ("athlete", "height_cm"): athlete.heightCentimetres = try p.number(in: 80...250)
         case ("athlete", "age"): athlete.age = try p.integer(in: 5...120)
         case ("athlete", "sex"): athlete.sex = try p.choice(AthleteProfile.Sex.self)
+        case ("athlete", "ftp"): athlete.ftpWatts = try p.number(in: 30...2500)
 
         case ("recording", "auto_pause"): recording.autoPauseEnabled = try p.boolean()
         case ("recording", "auto_pause_run_below"): recording.autoPauseRun.pauseBelow = try p.number(in: 0...20)

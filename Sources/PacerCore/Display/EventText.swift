@@ -48,6 +48,14 @@ public struct EventText: Sendable {
                 + "+\(format.elevation(number("gain_m"))) \(format.elevationUnit)"
         case .climbFinished: return "climb \(format.integer(number("climb"))) done"
         case .courseFinished: return "course finished"
+        case .workout: return "workout \(string("name") ?? "?"): \(format.integer(number("steps"))) steps"
+        case .workoutStep:
+            return "step \(format.integer(number("step"))) of \(format.integer(number("steps"))): \(string("name") ?? string("text") ?? "")"
+        case .targetLow: return "below target (step \(format.integer(number("step"))))"
+        case .targetHigh: return "above target (step \(format.integer(number("step"))))"
+        case .workoutFinished: return "workout finished"
+        case .workoutSkipped: return "step \(format.integer(number("step"))) skipped"
+        case .workoutCleared: return "workout cleared"
         }
     }
 

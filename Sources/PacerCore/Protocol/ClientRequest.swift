@@ -20,6 +20,8 @@ public enum ClientRequest: Equatable, Sendable {
     case setUndo
     /// Follow the course in this file (an absolute path on the daemon's machine); nil clears it.
     case course(file: String?)
+    /// Run, skip a step of, or clear the workout (`ClientRequest+Workout`).
+    case workout(WorkoutAction)
     /// Where each session's uploads stand (UPLOADS).
     case uploads
     /// Send a session again now (to `service`, or to every configured one), whatever its state.
@@ -43,6 +45,7 @@ public enum ClientRequest: Equatable, Sendable {
         case .load: "load"
         case .set, .setUndo: "set"
         case .course: "course"
+        case .workout: "workout"
         case .uploads: "uploads"
         case .upload: "upload"
         }
@@ -51,7 +54,7 @@ public enum ClientRequest: Equatable, Sendable {
     /// Commands that change what is recorded; only trusted peers may send them.
     public var isControl: Bool {
         switch self {
-        case .start, .pause, .resume, .lap, .stop, .set, .setUndo, .course, .upload: true
+        case .start, .pause, .resume, .lap, .stop, .set, .setUndo, .course, .workout, .upload: true
         case .status, .watch, .sessions, .counters, .goals, .habits, .awards, .load, .uploads: false
         }
     }
@@ -99,6 +102,7 @@ public enum ClientRequest: Equatable, Sendable {
                 throw RequestError("\"file\" must be an absolute path (or \"clear\": true)")
             }
             self = .course(file: path)
+        case "workout": self = .workout(try WorkoutAction(document))
         case "uploads": self = .uploads
         case "upload":
             guard let session = document["session"]?.string, UploadState.isValidSessionID(session) else {
@@ -127,6 +131,7 @@ public enum ClientRequest: Equatable, Sendable {
         case .setUndo: w.key("undo"); w.value(true)
         case .course(let file?): w.key("file"); w.value(file)
         case .course(nil): w.key("clear"); w.value(true)
+        case .workout(let action): action.write(into: &w)
         case let .upload(session, service):
             w.key("session"); w.value(session)
             if let service { w.key("service"); w.value(service) }

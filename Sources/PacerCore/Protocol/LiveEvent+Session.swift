@@ -36,6 +36,9 @@ extension LiveEvent {
             // Every course event's type is a kind (`LiveEventKindTests`).
             kind = Kind(rawValue: course.type) ?? .error
             details += course.details
+        case let .workout(_, workout):
+            kind = Kind(rawValue: workout.type) ?? .error
+            details += workout.details
         }
         self.init(kind, time: event.time, details: details)
     }

@@ -16,6 +16,13 @@ public struct LiveEvent: Equatable, Sendable {
         case climbStarted = "climb_started"
         case climbFinished = "climb_finished"
         case courseFinished = "course_finished"
+        case workout
+        case workoutStep = "workout_step"
+        case targetLow = "target_low"
+        case targetHigh = "target_high"
+        case workoutFinished = "workout_finished"
+        case workoutSkipped = "workout_skipped"
+        case workoutCleared = "workout_cleared"
         case heartRateHigh = "hr_high"
         case heartRateLow = "hr_low"
         case heartRateInRange = "hr_in_range"

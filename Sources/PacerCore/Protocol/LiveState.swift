@@ -11,6 +11,8 @@ public struct LiveState: Equatable, Sendable {
     public var goals: GoalReport?
     /// The course being followed; nil (and left out) without one.
     public var course: LiveCourse?
+    /// The workout being run; nil (and left out) without one.
+    public var workout: LiveWorkout?
     public var weekStart: WeekStart = .monday
 
     public init(time: UTCTime?, session: LiveSession? = nil, gps: LiveGPSState, sensors: [LiveSensorState] = []) {
@@ -33,6 +35,7 @@ public struct LiveState: Equatable, Sendable {
         w.endArray()
         if let goals { w.key("goals"); MotivationJSON.goals(goals, weekStart: weekStart, into: &w) }
         if let course { w.key("course"); course.write(into: &w) }
+        if let workout { w.key("workout"); workout.write(into: &w) }
         w.endObject()
         w.endLine()
     }
@@ -51,5 +54,6 @@ public struct LiveState: Equatable, Sendable {
                   gps: LiveGPSState(json: gps),
                   sensors: (json["sensors"]?.array ?? []).compactMap { LiveSensorState(json: $0) })
         course = json["course"].flatMap { LiveCourse(json: $0) }
+        workout = json["workout"].flatMap { LiveWorkout(json: $0) }
     }
 }

@@ -24,6 +24,7 @@ public enum JournalEntry: Equatable, Sendable {
         case let .split(t, split): self = .event(.marker(time: t, kind: "split", detail: String(split.index)))
         case let .zoneChanged(t, _, to, _): self = .event(.marker(time: t, kind: "zone_changed", detail: to.map(String.init) ?? ""))
         case let .course(t, event): self = .event(.marker(time: t, kind: event.type, detail: event.journalDetail))
+        case let .workout(t, event): self = .event(.marker(time: t, kind: event.type, detail: event.journalDetail))
         }
     }
 }

@@ -41,6 +41,21 @@ extension SessionRecorder {
         collect { $0.follow(course, at: input, emit: $1) }
     }
 
+    /// A workout to run from now (nil clears it), at the timeline's present: the session being
+    /// recorded notes it and runs it from its first step, and every later session runs it.
+    @discardableResult
+    public mutating func run(_ workout: Workout?, at input: InputInstant) -> [RecorderOutput] {
+        collect { $0.run(workout, at: input, emit: $1) }
+    }
+
+    /// `workout skip`: ends the current step now; throws when there is none to end.
+    @discardableResult
+    public mutating func skipWorkoutStep(at input: InputInstant) throws(WorkoutCommandError) -> [RecorderOutput] {
+        var out: [RecorderOutput] = []
+        try skipWorkoutStep(at: input) { out.append($0) }
+        return out
+    }
+
     /// The periodic heartbeat (about once a second).
     @discardableResult
     public mutating func tick(at input: InputInstant) -> [RecorderOutput] {

@@ -266,6 +266,28 @@ public struct SessionRecorder: ~Copyable, Sendable {
             ?? "course cleared"))
     }
 
+    /// A workout to run from now (nil clears it), as `follow` takes a course.
+    mutating func run(_ workout: Workout?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        if engine.phase.isActive {
+            let at = commandTime(at: input, emit: emit)
+            engine.run(workout, at: at.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+        } else {
+            engine.run(workout, at: input.monotonic) { _ in }
+        }
+        emit(.notice(workout.map { "running workout \($0.name): \($0.stepCount) steps" } ?? "workout cleared"))
+    }
+
+    /// `workout skip`: the current step ends at the timeline's present.
+    mutating func skipWorkoutStep(at input: InputInstant, emit: (RecorderOutput) -> Void) throws(WorkoutCommandError) {
+        guard engine.workout != nil else { throw WorkoutCommandError("no workout is loaded") }
+        guard engine.phase.isActive else { throw WorkoutCommandError("the workout starts with a session") }
+        let at = commandTime(at: input, emit: emit)
+        try engine.skipWorkoutStep(at: at.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+    }
+
+    /// STATE's `workout` object (nil without a workout).
+    public var liveWorkout: LiveWorkout? { mutating get { engine.liveWorkout() } }
+
     /// STATE's `course` object (nil without a course).
     public var liveCourse: LiveCourse? { mutating get { engine.liveCourse() } }
 

@@ -64,6 +64,9 @@ public struct SessionEngine: Sendable {
     private var lastZone: Int?
     /// The course followed (`SessionEngine+Course`): kept from one session to the next.
     var courseMatcher: CourseMatcher?
+    /// The workout run (`SessionEngine+Workout`): kept from one session to the next, each
+    /// session running it from its first step.
+    var workoutRunner: WorkoutRunner?
     /// The heart-rate zone the engine last announced (`zoneChanged`); nil before any.
     public var heartRateZone: Int? { lastZone }
 
@@ -110,6 +113,7 @@ public struct SessionEngine: Sendable {
     private mutating func begin(activity: Activity, at instant: MonotonicInstant, time: UTCTime, emit: (SessionOutput) -> Void) {
         let course = courseMatcher?.course
         let tiles = terrain.lookup
+        let workout = workoutRunner?.workout
         self = SessionEngine(config: config, activity: activity)
         terrain.lookup = tiles
         started = (instant, time)
@@ -118,6 +122,7 @@ public struct SessionEngine: Sendable {
         splitStart = (SessionTotals(), time)
         emit(.event(.sessionStarted(time: time, activity: activity)))
         follow(course, at: instant, emit: emit)
+        run(workout, at: instant, emit: emit)
         emitSamples(upTo: instant, emit: emit)
     }
 
@@ -413,7 +418,7 @@ public struct SessionEngine: Sendable {
         return mark
     }
 
-    private mutating func closeLap(at instant: MonotonicInstant, trigger: SessionEvent.LapTrigger, emit: (SessionOutput) -> Void) {
+    mutating func closeLap(at instant: MonotonicInstant, trigger: SessionEvent.LapTrigger, emit: (SessionOutput) -> Void) {
         account(upTo: instant)
         let now = totals(at: instant)
         let lap = now.segment(since: lapStart.totals, index: laps.count + 1, startTime: lapStart.time,
@@ -490,8 +495,26 @@ public struct SessionEngine: Sendable {
                 sample.steps = steps.steps.clampedInt(.towardZero)
             }
             emit(.sample(sample))
+            if workoutRunner != nil {
+                feedWorkout(WorkoutSample(time: Double(nextSampleSecond - 1), distance: distance,
+                                          readings: workoutReadings(sample, at: sampleInstant)), emit: emit)
+            }
         }
     }
+
+    /// What a workout target can be on, at a sample's second: 3 s power (ERG and Zwift judge it),
+    /// the held heart rate, the speed and the cadence the sample holds.
+    private func workoutReadings(_ sample: SessionSample, at instant: MonotonicInstant) -> [WorkoutTarget.Quantity: Double] {
+        var readings: [WorkoutTarget.Quantity: Double] = [:]
+        readings[.power] = bike.power.threeSecondWatts(at: instant)
+        readings[.heartRate] = sample.heartRate.map { Double($0) }
+        readings[.speed] = sample.speed
+        readings[.cadence] = sample.cadence
+        return readings
+    }
+
+    /// The session's first instant; nil before a session started.
+    var startInstant: MonotonicInstant? { started?.instant }
 
     /// What a watch face shows now. `mutating` though it changes nothing, for the recorder's
     /// reason (`SessionRecorder`, NOT COPYABLE): a borrowing call moved the engine's 3 KB into a
@@ -573,6 +596,7 @@ public struct SessionEngine: Sendable {
         s.laps = laps
         s.splits = splits
         addCourse(to: &s)
+        addWorkout(to: &s)
         return s
     }
 }

@@ -2,7 +2,7 @@
 /// (a zone change through the alert monitor, once it has held) and the journal keeps them
 /// (`JournalEntry`).
 public enum SessionEvent: Equatable, Sendable {
-    public enum LapTrigger: String, Equatable, Sendable { case manual, distance, session_end }
+    public enum LapTrigger: String, Equatable, Sendable { case manual, distance, session_end, workout }
 
     case sessionStarted(time: UTCTime, activity: Activity)
     case sessionStopped(time: UTCTime, summary: SessionSummary)
@@ -17,6 +17,8 @@ public enum SessionEvent: Equatable, Sendable {
     case zoneChanged(time: UTCTime, from: Int?, to: Int?, heartRate: Int?)
     /// Following a course: off, back on, a cue ahead, a climb, the finish.
     case course(time: UTCTime, CourseEvent)
+    /// Running a workout: taken up, a step begun, off the target, finished, skipped, cleared.
+    case workout(time: UTCTime, WorkoutSessionEvent)
 
     /// The protocol's EVENT `type` name.
     public var type: String {
@@ -31,13 +33,15 @@ public enum SessionEvent: Equatable, Sendable {
         case .split: return "split"
         case .zoneChanged: return "zone_changed"
         case let .course(_, event): return event.type
+        case let .workout(_, event): return event.type
         }
     }
 
     public var time: UTCTime {
         switch self {
         case .sessionStarted(let t, _), .sessionStopped(let t, _), .sessionResumed(let t, _), .paused(let t), .resumed(let t, _),
-             .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _), .course(let t, _):
+             .autopaused(let t), .lap(let t, _, _), .split(let t, _), .zoneChanged(let t, _, _, _), .course(let t, _),
+             .workout(let t, _):
             return t
         }
     }

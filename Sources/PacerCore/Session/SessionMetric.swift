@@ -34,12 +34,19 @@ public struct SessionMetric<Target>: Sendable {
         case flag(String)
         case segments(String)
         case string(String)
+        /// A workout's steps: an array of objects (`WorkoutStepSummary.writeJSON`).
+        case workoutSteps(String)
+        /// Left out, not null, while the value is nil: a field only some sessions have (a
+        /// workout's), whose null would change what every other session has always printed.
+        indirect case whenPresent(JSON)
 
         /// The keys this form writes, in order: one, or a cadence's two.
         public var keys: [String] {
             switch self {
-            case let .number(key, _), let .time(key), let .numbers(key, _), let .flag(key), let .segments(key), let .string(key): [key]
+            case let .number(key, _), let .time(key), let .numbers(key, _), let .flag(key), let .segments(key), let .string(key),
+                 let .workoutSteps(key): [key]
             case let .cadence(key, _): [key + "_spm", key + "_rpm"]
+            case let .whenPresent(inner): inner.keys
             }
         }
     }

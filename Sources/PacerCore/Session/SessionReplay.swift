@@ -69,6 +69,11 @@ public struct SessionReplay: ~Copyable {
         recorder.useTerrain(lookup)
     }
 
+    /// The workout the session runs, given before the first fix (replay's `--workout`).
+    public mutating func run(_ workout: Workout?) {
+        recorder.run(workout, at: InputInstant(recorded: UTCTime(millisecondsSinceEpoch: 0)))
+    }
+
     public var engine: SessionEngine { recorder.engine }
     /// STATE's `course` object as the daemon would send it now.
     public var liveCourse: LiveCourse? { recorder.engine.liveCourse() }

@@ -40,6 +40,9 @@ public struct SessionSummary: Codable, Equatable, Sendable {
     public var courseCompleted: Double?
     public var courseOffSeconds: Double?
     public var courseOffCount: Int?
+    /// The workout run (`SessionEngine+Workout`): its name and how each step begun went.
+    public var workoutName: String?
+    public var workoutSteps: [WorkoutStepSummary]?
 
     public init(id: String? = nil, activity: Activity, start: UTCTime? = nil, end: UTCTime? = nil,
                 elapsedSeconds: Double = 0, movingSeconds: Double = 0, distanceMeters: Double = 0,

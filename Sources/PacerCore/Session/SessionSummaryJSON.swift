@@ -31,7 +31,12 @@ extension SessionMetric {
     /// The keys and values of `target`'s rows, in table order.
     static func writeJSON(_ table: [SessionMetric], of target: Target, activity: Activity, into w: inout JSONWriter) {
         for row in table {
-            switch (row.json, row.value) {
+            var json = row.json
+            if case let .whenPresent(inner)? = json {
+                guard row.isPresent(in: target) else { continue }
+                json = inner
+            }
+            switch (json, row.value) {
             case let (.number(key, decimals)?, .double(get, _)): w.key(key); w.value(get(target), decimals: decimals)
             case let (.number(key, _)?, .integer(get, _)): w.key(key); w.value(get(target))
             case let (.time(key)?, .time(get, _)): w.key(key); w.value(get(target))
@@ -55,9 +60,28 @@ extension SessionMetric {
                 w.beginArray()
                 for s in get(target) { s.writeJSON(activity: activity, into: &w) }
                 w.endArray()
+            case let (.workoutSteps(key)?, .doubles(get, _)):
+                w.key(key)
+                w.beginArray()
+                for step in get(target).flatMap(WorkoutStepSummary.unflatten) ?? [] { step.writeJSON(into: &w) }
+                w.endArray()
             case (nil, _): continue
             default: preconditionFailure("metric \(row.name): its JSON form does not fit its value")
             }
+        }
+    }
+}
+
+extension SessionMetric {
+    /// Whether `target` has a value in this row (a list of segments always has one).
+    func isPresent(in target: Target) -> Bool {
+        switch value {
+        case let .double(get, _): get(target) != nil
+        case let .integer(get, _): get(target) != nil
+        case let .doubles(get, _): get(target) != nil
+        case let .time(get, _): get(target) != nil
+        case let .text(get, _): get(target) != nil
+        case .segments: true
         }
     }
 }

@@ -32,6 +32,15 @@ private extension String {
 }
 
 extension SessionSummary {
+    /// "8 steps, 87 % in target": how many steps ran, and the share of measured time in target.
+    var workoutComplianceText: String {
+        let steps = workoutSteps ?? []
+        let judged = steps.filter { $0.targetLow != nil }
+        let measured = judged.reduce(0) { $0 + $1.secondsMeasured }
+        let inTarget = judged.reduce(0) { $0 + $1.secondsInTarget }
+        return "\(steps.count) steps" + (measured > 0 ? ", " + UnitSystem.fixed(100 * inTarget / measured, 0) + " % in target" : "")
+    }
+
     /// "97.3 % ridden, off it once for 1:25": how much of the course was ridden, and off it.
     var courseProgressText: String {
         let off = courseOffCount ?? 0

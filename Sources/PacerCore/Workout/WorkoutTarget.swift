@@ -2,7 +2,7 @@
 /// says it (250-270 W, 75 % of FTP, zone 2) so a plan reads back as written; the athlete's FTP
 /// and zones turn it into watts or bpm only when it is run (`WorkoutAthlete.range`).
 public struct WorkoutTarget: Equatable, Sendable {
-    public enum Quantity: String, Sendable, CaseIterable {
+    public enum Quantity: String, Sendable, CaseIterable, Codable {
         case power
         case heartRate = "heart_rate"
         case speed
