@@ -7,11 +7,11 @@ import PacerSystem
 extension Daemon {
     func startWorkout() {
         guard let path = settings.workout.file else { return }
-        do {
-            handle(recorder.run(try WorkoutLoader.load(path), at: Daemon.now()))
-        } catch {
-            DaemonLog.error("[workout] file: \(error): running no workout")
+        let workout: Workout
+        do { workout = try WorkoutLoader.load(path) } catch {
+            return DaemonLog.error("[workout] file: \(error): running no workout")
         }
+        handle(recorder.run(workout, at: Daemon.now()))
     }
 
     /// Loads, skips a step of, or clears the workout; the reply is the ACK or the ERROR.

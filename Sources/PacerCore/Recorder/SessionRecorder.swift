@@ -255,25 +255,29 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     mutating func follow(_ course: Course?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
-        if engine.phase.isActive {
-            let at = commandTime(at: input, emit: emit)
-            engine.follow(course, at: at.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
-        } else {
-            // No session to note it in, and no time to place: the next session starts with it.
-            engine.follow(course, at: input.monotonic) { _ in }
-        }
+        atPresent(input, emit) { engine, at, out in engine.follow(course, at: at, emit: out) }
         emit(.notice(course.map { "following course \($0.name): \(($0.length / 1000).wholeText()) km, \($0.cues.count) cues, \($0.climbs.count) climbs" }
             ?? "course cleared"))
     }
 
-    /// A workout to run from now (nil clears it), as `follow` takes a course.
-    mutating func run(_ workout: Workout?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+    /// Changes what the engine follows or runs: at the timeline's present with its outputs while
+    /// a session is active; else with no session to note it in and no time to place, the next
+    /// session starts with it.
+    private mutating func atPresent(_ input: InputInstant, _ emit: (RecorderOutput) -> Void,
+                                    _ change: (inout SessionEngine, MonotonicInstant, (SessionOutput) -> Void) -> Void) {
         if engine.phase.isActive {
             let at = commandTime(at: input, emit: emit)
-            engine.run(workout, at: at.monotonicInstant) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
+            var outputs: [SessionOutput] = []
+            change(&engine, at.monotonicInstant) { outputs.append($0) }
+            for output in outputs { SessionRecorder.forward(output, distanceOffset, emit) }
         } else {
-            engine.run(workout, at: input.monotonic) { _ in }
+            change(&engine, input.monotonic) { _ in }
         }
+    }
+
+    /// A workout to run from now (nil clears it), as `follow` takes a course.
+    mutating func run(_ workout: Workout?, at input: InputInstant, emit: (RecorderOutput) -> Void) {
+        atPresent(input, emit) { engine, at, out in engine.run(workout, at: at, emit: out) }
         emit(.notice(workout.map { "running workout \($0.name): \($0.stepCount) steps" } ?? "workout cleared"))
     }
 
