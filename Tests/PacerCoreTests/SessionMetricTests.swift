@@ -15,6 +15,11 @@ final class SessionMetricTests: XCTestCase {
                                cadenceAverage: 88, calories: 900, rmssd: 31, trimp: 120, interrupted: true)
         (s.powerAverage, s.powerMax, s.powerNormalized) = (201, 812, 224)
         (s.courseName, s.courseCompleted, s.courseOffSeconds, s.courseOffCount) = ("Albis \"loop\" ü", 0.9731, 130.5, 2)
+        s.workoutName = "Sweet spot"
+        s.workoutSteps = [WorkoutStepSummary(step: 1, start: 0, seconds: 600, quantity: .power, targetLow: 150, targetHigh: 200,
+                                             secondsInTarget: 512, secondsMeasured: 599, average: 171.5),
+                          WorkoutStepSummary(step: 2, start: 600, seconds: 60, quantity: nil, targetLow: nil, targetHigh: nil,
+                                             secondsInTarget: 0, secondsMeasured: 0, average: nil)]
         var lap = SegmentSummary(index: 1, start: s.start, elapsedSeconds: 3600, movingSeconds: 3500, distanceMeters: 30_000,
                                  averageSpeed: 8.57, heartRateAverage: 141, cadenceAverage: 88, elevationGain: 420)
         (lap.powerAverage, lap.powerMax, lap.powerNormalized) = (201, 812, 224)
@@ -26,12 +31,7 @@ final class SessionMetricTests: XCTestCase {
         let json = Self.full.json
         var keys = ["\"id\"", "\"activity\""]
         for row in SessionSummary.metrics {
-            switch row.json {
-            case let .number(key, _)?, let .time(key)?, let .numbers(key, _)?, let .flag(key)?, let .segments(key)?, let .string(key)?:
-                keys.append("\"\(key)\"")
-            case let .cadence(key, _)?: keys += ["\"\(key)_spm\"", "\"\(key)_rpm\""]
-            case nil: continue
-            }
+            keys += row.keys.map { "\"\($0)\"" }
         }
         var from = json.startIndex
         for key in keys {
@@ -40,6 +40,7 @@ final class SessionMetricTests: XCTestCase {
         }
         XCTAssertTrue(json.contains("\"power_np_w\":224,"), json)
         XCTAssertTrue(json.contains("\"interrupted\":true"), json)
+        XCTAssertTrue(json.contains("\"workout\":\"Sweet spot\",\"workout_steps\":[{\"step\":1,\"start_s\":0,\"duration_s\":600,\"kind\":\"power\""), json)
         XCTAssertTrue(json.contains("\"course\":\"Albis \\\"loop\\\" ü\",\"course_completed\":0.9731,\"course_off_s\":130.5,\"course_off_count\":2,"), json)
     }
 
