@@ -237,7 +237,13 @@ public struct SessionRecorder: ~Copyable, Sendable {
             guard !engine.phase.isActive else { throw SessionCommandError(command: command, phase: engine.phase) }
             begin(requested ?? settings.activity, at: input, emit: emit)
         default:
-            let at = commandTime(at: input, emit: emit)
+            var at = commandTime(at: input, emit: emit)
+            // A stop ends the session after every notification its BLE log has already (those
+            // placed just past the last fix): a replay of that log ends it there too.
+            if case .stop = command, let last = waiting.last?.time, last > at {
+                advance(to: last, emit: emit)
+                at = last
+            }
             do {
                 try engine.handle(command, at: at.monotonicInstant, time: at) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             } catch let error as SessionCommandError {
