@@ -504,12 +504,14 @@ public struct SessionRecorder: ~Copyable, Sendable {
     }
 
     /// The engine as it stood at the crash, from the journal's samples and events (their outputs
-    /// are in the journal already and are dropped); the distance the filter's warm-up loses on
+    /// are in the journal already and are dropped), with the workout it ran; the distance the filter's warm-up loses on
     /// the 1 s samples is carried as an offset.
     private mutating func rebuild(_ open: JournalSession) {
         var rebuilt = SessionEngine(config: settings.config, activity: open.activity)
         rebuilt.terrain.lookup = engine.terrain.lookup
         let ignore: (SessionOutput) -> Void = { _ in }
+        // A workout the session started with runs from its first second, as the start runs it.
+        for e in open.events where e.time <= open.start { JournalWorkout.replay(e, on: &rebuilt) }
         try? rebuilt.handle(.start(open.activity), at: open.start.monotonicInstant, time: open.start, emit: ignore)
         var events = open.events[...]
         for sample in open.samples {
@@ -522,6 +524,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
                 default: nil
                 }
                 if let command { try? rebuilt.handle(command, at: e.time.monotonicInstant, time: e.time, emit: ignore) }
+                if e.time > open.start { JournalWorkout.replay(e, on: &rebuilt) }
             }
             let at = sample.time.monotonicInstant
             if let lat = sample.latitude, let lon = sample.longitude {
@@ -532,6 +535,10 @@ public struct SessionRecorder: ~Copyable, Sendable {
             }
             if sample.heartRate != nil || !sample.rrIntervals.isEmpty {
                 rebuilt.handle(heartRate: HeartRateReading(beatsPerMinute: sample.heartRate, rrIntervals: sample.rrIntervals), at: at, emit: ignore)
+            }
+            // The power meter's watts keep the rebuilt 3 s power (a workout's steps judge it).
+            if let power = JournalWorkout.powerReading(sample.power) {
+                rebuilt.handle(power: power, at: at, emit: ignore)
             }
         }
         engine = rebuilt
