@@ -68,6 +68,14 @@ public struct LiveField: Sendable {
             + " \(c.format.elevationUnit)" }, value: { c in c.format.elevation(c.state?.course?.progress.nextCue?.inMeters) }, needsSession: false),
         LiveField(name: "climb_left", label: { c in "CLIMB LEFT \(c.format.elevationUnit)" + (c.state?.course?.progress.climb.map { "  \(UnitSystem.fixed($0.grade, 1)) %" } ?? "") },
                   value: { c in c.format.elevation(c.state?.course?.progress.climb?.gainToGo) }, needsSession: false),
+        // Running a workout: the step, its target now, and the time (or distance) left in it.
+        LiveField(name: "step", label: { c in "STEP " + (c.state?.workout?.stepName ?? "") }, value: { c in
+            c.state?.workout.flatMap { w in w.step.map { "\($0)/\(w.steps)" } } ?? "--"
+        }, needsSession: false),
+        LiveField(name: "target", label: { c in "TARGET " + (c.state?.workout?.target.map { LiveField.targetUnit($0.kind, c.format) } ?? "") },
+                  value: { c in LiveField.targetValue(c.state?.workout, c.format) }, needsSession: false),
+        LiveField(name: "step_left", label: { c in c.state?.workout?.remainingMeters != nil ? "STEP LEFT \(c.format.distanceUnit)" : "STEP LEFT" },
+                  value: { c in LiveField.stepLeft(c.state?.workout, c.format) }, needsSession: false),
         LiveField(name: "activity", label: { _ in "" }, value: { $0.session?.activity.rawValue ?? "--" }, needsSession: true),
         LiveField(name: "state", label: { _ in "" }, value: { $0.session?.state.rawValue ?? "--" }, needsSession: true),
     ]

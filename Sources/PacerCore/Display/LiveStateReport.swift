@@ -27,6 +27,7 @@ public struct LiveStateReport: Sendable {
             row("session", "none (idle)")
         }
         if let course = state.course { row("course", courseText(course)) }
+        if let workout = state.workout { row("workout", workoutText(workout)) }
         row("gps", gpsText(state.gps))
         if state.sensors.isEmpty { row("sensors", "none") }
         for sensor in state.sensors {
@@ -48,6 +49,19 @@ public struct LiveStateReport: Sendable {
         }
         if let eta = c.eta, !p.finished { parts.append("ETA \(format.duration(eta))") }
         return c.name + ": " + parts.joined(separator: " · ")
+    }
+
+    /// "Threshold: step 2/7 on · 250-270 W · 5:12 left · in target"; before the session starts
+    /// it, the name and the step count.
+    public func workoutText(_ w: LiveWorkout) -> String {
+        guard let step = w.step else { return "\(w.name): \(w.steps) steps, starts with the session" }
+        if w.finished { return "\(w.name): finished" }
+        var parts = ["step \(step)/\(w.steps)" + (w.stepName.isEmpty ? "" : " " + w.stepName)]
+        if let t = w.target { parts.append(LiveField.targetValue(w, format) + " " + LiveField.targetUnit(t.kind, format)) }
+        let left = LiveField.stepLeft(w, format)
+        if left != "--" { parts.append(left + (w.remainingMeters != nil ? " \(format.distanceUnit)" : "") + " left") }
+        if let inTarget = w.inTarget { parts.append(inTarget ? "in target" : "OUT of target") }
+        return w.name + ": " + parts.joined(separator: " · ")
     }
 
     public func gpsText(_ g: LiveGPSState) -> String {

@@ -63,6 +63,7 @@ public struct WatchScreen: Sendable {
         let sensors = state?.sensors ?? []
         lines.append("sensors " + (sensors.isEmpty ? "none" : sensors.map(report.sensorText).joined(separator: "; ")))
         if let course = state?.course { lines.append("course  " + report.courseText(course)) }
+        if let workout = state?.workout { lines.append("workout " + report.workoutText(workout)) }
         lines.append("")
         for e in events.suffix(4) { lines.append("\u{1B}[2m" + e + "\u{1B}[0m") }
         // Home, then each line cleared to its end; everything below cleared too.
