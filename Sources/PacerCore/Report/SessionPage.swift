@@ -86,6 +86,7 @@ public struct SessionPage {
         alongDistance(samples, into: &h)
         overTime(samples, into: &h)
         segments(s, into: &h)
+        workoutSteps(s, into: &h)
         strengthSets(into: &h)
         weather(into: &h)
         exports(into: &h)

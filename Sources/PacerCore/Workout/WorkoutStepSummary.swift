@@ -62,23 +62,31 @@ public struct WorkoutStepSummary: Codable, Equatable, Sendable {
         return out
     }
 
-    /// `3  5:00  250-270 W  avg 262 W  in target 4:41 (94 %)`: one line of `show` and the report.
+    /// `3  5:00  250-270 W  avg 262 W  in target 4:41 (94 %)`: one line of `show`.
     public func text() -> String {
-        let unit = quantity?.unit ?? ""
-        func value(_ v: Double) -> String { UnitSystem.fixed(v, quantity == .speed ? 1 : 0) }
-        var parts = [String(step), UnitSystem.clock(seconds)]
-        if let low = targetLow, let high = targetHigh {
-            parts.append((low == high ? value(low) : value(low) + "-" + value(high)) + " " + unit)
-        } else {
-            parts.append(quantity.map { $0.rawValue } ?? "free")
-        }
-        if let average { parts.append("avg " + value(average) + " " + unit) }
-        if targetLow != nil, secondsMeasured > 0 {
-            let share = (secondsInTarget / secondsMeasured * 100).rounded()
-            parts.append("in target " + UnitSystem.clock(secondsInTarget) + " (" + UnitSystem.fixed(share, 0) + " %)")
-        }
+        var parts = [String(step), UnitSystem.clock(seconds), targetText]
+        if let average = averageText { parts.append("avg " + average) }
+        if let inTarget = inTargetText { parts.append("in target " + inTarget) }
         return parts.joined(separator: "  ")
     }
+
+    /// `250-270 W`, `120 W`; the quantity (or `free`) when it has no range.
+    public var targetText: String {
+        guard let low = targetLow, let high = targetHigh else { return quantity.map { $0.rawValue } ?? "free" }
+        return (low == high ? value(low) : value(low) + "-" + value(high)) + " " + (quantity?.unit ?? "")
+    }
+
+    /// `262 W`; nil without a reading.
+    public var averageText: String? { average.map { value($0) + " " + (quantity?.unit ?? "") } }
+
+    /// `4:41 (94 %)`: the time in target and its share of the time measured; nil when unjudged.
+    public var inTargetText: String? {
+        guard targetLow != nil, secondsMeasured > 0 else { return nil }
+        let share = (secondsInTarget / secondsMeasured * 100).rounded()
+        return UnitSystem.clock(secondsInTarget) + " (" + UnitSystem.fixed(share, 0) + " %)"
+    }
+
+    private func value(_ v: Double) -> String { UnitSystem.fixed(v, quantity == .speed ? 1 : 0) }
 
     /// The summary JSON's step: `{"step","start_s","duration_s","kind","target_low","target_high",
     /// "in_target_s","measured_s","avg"}`.
