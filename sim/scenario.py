@@ -21,6 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from pacersim.generator import DEFAULT_ZONES, Options, generate  # noqa: E402
 from pacersim.nmea import parse_rfc3339_ms  # noqa: E402
 from pacersim.scenarios import SCENARIOS  # noqa: E402
+from pacersim import workout  # noqa: E402
 
 
 def main(argv=None):
@@ -50,6 +51,9 @@ def main(argv=None):
     ap.add_argument("--dem-voids", type=int, default=0, help="void blobs (-32768) on the path")
     ap.add_argument("--dem-noise", type=float, default=0.7, help="white noise per post in m (sigma)")
     ap.add_argument("--dem-case", choices=["upper", "lower"], default="upper", help="tile names N47E008.hgt or n47e008.hgt")
+    ap.add_argument("--workout", metavar="PLAN", help="the rider follows this power plan, SECONDS:WATTS or "
+                    "SECONDS:LOW-HIGH steps separated by commas (60:150,120:250-270); writes NAME.workout.txt "
+                    "(Pacer's text form) and the truth's `workout` (per step: time in target, mean power)")
     ap.add_argument("--list", action="store_true", help="list the scenarios")
     ap.add_argument("--quiet", action="store_true", help="do not print the truth summary")
     a = ap.parse_args(argv)
@@ -64,12 +68,17 @@ def main(argv=None):
             raise ValueError
     except ValueError:
         ap.error("--zones needs 5 increasing integers")
+    try:
+        plan = workout.parse(a.workout) if a.workout else None
+    except ValueError as e:
+        ap.error(str(e))
     opts = Options(footpod={"on": True, "off": False, "auto": None}[a.footpod], zones=zones, rate_hz=a.rate,
                    start_ms=parse_rfc3339_ms(a.start) if a.start else None, talker=a.talker,
                    gsv=a.gsv, bike_sensors={"on": True, "off": False, "auto": None}[a.bike],
                    receiver=a.receiver, barometer=a.barometer == "on", barometer_rate_hz=a.barometer_rate,
                    barometer_noise_pa=a.barometer_noise, dem_dir=a.dem, dem_arc_seconds=a.dem_grid,
-                   dem_voids=a.dem_voids, dem_noise_m=a.dem_noise, dem_case=a.dem_case)
+                   dem_voids=a.dem_voids, dem_noise_m=a.dem_noise, dem_case=a.dem_case,
+                   workout=plan)
     names = list(SCENARIOS) if a.name == "all" else [a.name]
     for name in names:
         if name not in SCENARIOS:

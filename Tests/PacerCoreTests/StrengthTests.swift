@@ -252,7 +252,9 @@ final class StrengthTests: XCTestCase {
         let samples = journal.compactMap { if case .sample(let s) = $0 { s } else { nil } }
         XCTAssertGreaterThan(samples.count, 90)
         XCTAssertTrue(samples.allSatisfy { $0.latitude == nil && $0.distanceMeters == 0 })
-        // The values run 130 + (s − 61) bpm; the one sent at 100.5 s is after the stop's time.
+        // The values run 130 + (s − 61) bpm. The one sent at 100.5 s (logged before the stop came)
+        // is the session's last reading: the stop ends it after every notification in its log.
+        // The last whole second's sample, 100 s, holds the one before it.
         XCTAssertEqual(samples.last?.heartRate, 168)
         let sets = journal.compactMap { if case .event(let e) = $0 { StrengthSet(e) } else { nil } }
         XCTAssertEqual(sets.count, 2)
@@ -276,8 +278,8 @@ final class StrengthTests: XCTestCase {
         XCTAssertEqual(summary.distanceMeters, 0)
         XCTAssertNotNil(summary.trimp)
         XCTAssertNotNil(summary.calories)
-        XCTAssertEqual(summary.heartRateMax, 168)
-        XCTAssertEqual(summary.elapsedSeconds, 100.05, accuracy: 0.001)
+        XCTAssertEqual(summary.heartRateMax, 169)
+        XCTAssertEqual(summary.elapsedSeconds, 100.5, accuracy: 0.001)
         // A run refuses sets.
         try recorder.command(.start(.run), at: at(200), emit: sink)
         XCTAssertThrowsError(try recorder.logSet(.init(exercise: "Squat", weightKilograms: 100, reps: 5), at: at(201)).outputs.forEach(sink)) {

@@ -71,8 +71,9 @@ final class WorkoutResumeTests: XCTestCase {
         XCTAssertEqual(after.liveWorkout?.name, "Resume")
         afterOut += try after.command(.stop, at: at(310.1))
 
-        // The finish's lap at 300 s, then the stop's at the last fix.
-        XCTAssertEqual(lapTimes(wholeOut), [120_000, 180_000, 240_000, 300_000, 309_000])
+        // The finish's lap at 300 s, then the stop's after the last input: the power meter's
+        // reading 0.4 s past the last fix on the timeline, which the session's BLE log holds.
+        XCTAssertEqual(lapTimes(wholeOut), [120_000, 180_000, 240_000, 300_000, 309_400])
         XCTAssertEqual(lapTimes(beforeOut) + lapTimes(afterOut), lapTimes(wholeOut), "the laps after the crash are the whole ride's")
         let wholeSteps = try XCTUnwrap(summary(wholeOut)?.workoutSteps)
         let resumed = try XCTUnwrap(summary(afterOut)?.workoutSteps)

@@ -70,9 +70,10 @@ class _Counter:
             self.last_event = t0 + (int(self.revs) - before) / rate
 
 
-def simulate(rng, path, mass_kg, end_s):
+def simulate(rng, path, mass_kg, end_s, rider=None):
     """Per-second true power, pedalling cadence, and the notifications of both sensors.
 
+    With `rider` (workout.Rider) the power is the rider's, who follows a workout's targets.
     Returns (seconds, notes): seconds = [(watts, rpm)] one per whole second of the path;
     notes = [(t s, characteristic, payload)] about once a second from each sensor.
     """
@@ -91,6 +92,8 @@ def simulate(rng, path, mass_kg, end_s):
         v = 0.5 * (path.speed[i - 1] + path.speed[i])
         accel = (path.speed[i] - path.speed[i - 1]) / dt
         watts = power_w(v, path.grade[i], accel, mass_kg) if v > 0.3 else 0.0
+        if rider is not None:
+            watts = rider.power(t0, dt, watts)
         if i % int(round(1.0 / dt)) == 0:
             target_rpm = min(95.0, max(85.0, target_rpm + rng.gauss(0.0, 1.0)))
         rpm = target_rpm if watts > 0 else 0.0

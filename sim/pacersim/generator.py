@@ -4,7 +4,7 @@ import math
 import os
 import random
 
-from . import barometer, ble, bike, course, dem, gnss_b, heart, nmea
+from . import barometer, ble, bike, course, dem, gnss_b, heart, nmea, workout
 from .gnss import measure
 
 RECEIVERS = {"a": measure, "b": gnss_b.measure}
@@ -28,7 +28,8 @@ def cadence_spm(activity, v):
 class Options:
     def __init__(self, footpod=None, zones=DEFAULT_ZONES, rate_hz=None, start_ms=None, talker="GP", gsv=False,
                  bike_sensors=None, receiver="a", barometer=False, barometer_rate_hz=1.0, barometer_noise_pa=None,
-                 dem_dir=None, dem_arc_seconds=1, dem_voids=0, dem_noise_m=0.7, dem_case="upper"):
+                 dem_dir=None, dem_arc_seconds=1, dem_voids=0, dem_noise_m=0.7, dem_case="upper", workout=None):
+        self.workout = workout            # [(s, low W, high W)]: the rider follows it (workout.py)
         self.dem_dir = dem_dir            # SRTM tiles of the terrain written there (dem.py), truth["dem"]
         self.dem_arc_seconds = dem_arc_seconds
         self.dem_voids = dem_voids
@@ -227,7 +228,8 @@ def generate(name, seed, out_dir, options=None):
     bike_sensors = sc.activity == "ride" if opts.bike_sensors is None else opts.bike_sensors
     bike_seconds, bike_notes = [], []
     if bike_sensors:
-        bike_seconds, bike_notes = bike.simulate(random.Random("%s/%d/bike" % (name, seed)), path, athlete.mass_kg, end_s)
+        rider = workout.Rider(random.Random("%s/%d/workout" % (name, seed)), opts.workout) if opts.workout else None
+        bike_seconds, bike_notes = bike.simulate(random.Random("%s/%d/bike" % (name, seed)), path, athlete.mass_kg, end_s, rider)
         for t, characteristic, payload in bike_notes:
             ms = sc.start_ms + int(round(t * 1000))
             events.append((ms, 2, ble.log_line(ms, characteristic, payload)))
@@ -292,6 +294,11 @@ def generate(name, seed, out_dir, options=None):
                                        voids=opts.dem_voids, name_case=opts.dem_case)
     os.makedirs(out_dir, exist_ok=True)
     base = os.path.join(out_dir, name)
+    if opts.workout and bike_sensors:
+        truth["workout"] = {"file": name + ".workout.txt", "steps": workout.truth(opts.workout, bike_seconds),
+                            "semantics": "1 s means of the true power; a single wattage is +-5 %"}
+        with open(base + ".workout.txt", "w") as f:
+            f.write(workout.text(opts.workout))
     if getattr(sc, "course", None) is not None:
         truth["course"] = course.write(sc.course, path, sc.lat0, sc.lon0, sc.start_ms, base,
                                        "pacer sim scenario %s seed %d" % (name, seed))

@@ -497,7 +497,8 @@ public struct SessionEngine: Sendable {
             emit(.sample(sample))
             if workoutRunner != nil {
                 feedWorkout(WorkoutSample(time: Double(nextSampleSecond - 1), distance: distance,
-                                          readings: workoutReadings(sample, at: sampleInstant)), emit: emit)
+                                          readings: workoutReadings(sample, at: sampleInstant),
+                                          means: sample.power.map { [.power: Double($0)] } ?? [:]), emit: emit)
             }
         }
     }

@@ -182,7 +182,8 @@ public struct WorkoutRunner: Sendable {
         let seconds = heldUntil - accountedUntil
         if seconds > 0 {
             let middle = accountedUntil + seconds / 2
-            c.add(value, seconds: seconds, band: band(k, at: middle, distance: distance(at: middle), widened: true))
+            c.add(value, mean: before.meanValue(quantity) ?? value, seconds: seconds,
+                  band: band(k, at: middle, distance: distance(at: middle), widened: true))
         }
         compliance.append(c)
     }

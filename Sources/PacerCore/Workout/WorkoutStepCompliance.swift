@@ -26,11 +26,11 @@ public struct WorkoutStepCompliance: Equatable, Sendable {
     /// The average of the target's quantity over the seconds measured; nil without any.
     public var average: Double? { secondsMeasured > 0 ? weightedSum / secondsMeasured : nil }
 
-    /// `seconds` more of `value`, judged against `band`.
-    mutating func add(_ value: Double, seconds: Double, band: ClosedRange<Double>?) {
+    /// `seconds` more of `value`, judged against `band`; `mean` is what the average takes.
+    mutating func add(_ value: Double, mean: Double, seconds: Double, band: ClosedRange<Double>?) {
         guard seconds > 0, seconds.isFinite else { return }
         secondsMeasured += seconds
-        weightedSum += value * seconds
+        weightedSum += mean * seconds
         if let band, band.contains(value) { secondsInTarget += seconds }
     }
 }
