@@ -19,6 +19,7 @@ extension Daemon {
             configuration.devices.append(address)
             configuration.deviceKinds[address] = kind
         }
+        configuration.writes = trainerWrites
         configuration.autoKinds = Set(SensorKind.allCases).subtracting(settings.sensorAddresses.keys).subtracting(settings.antDeviceNumbers.keys)
         let sensorConfiguration = configuration
         sensorThread = try SystemThread(name: "pacer-ble") {

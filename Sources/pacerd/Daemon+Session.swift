@@ -37,6 +37,8 @@ extension Daemon {
             announce(event)
         case .sensorLog(let notification):
             sensorLog?.append(notification)
+        case .trainerWrite(let write):
+            writeTrainer(write)
         case .alert(let event):
             broadcast(event)
         case .notice(let text):

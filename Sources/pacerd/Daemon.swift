@@ -40,6 +40,8 @@ final class Daemon {
     var sensorWakeup: WakeupPipe?
     var sensorThread: SystemThread?
     var sensorInbox: LoopInbox<(BlueZClientEvent, MonotonicInstant)>?
+    /// What the core decided to write to the smart trainer, for the BlueZ thread (Daemon+Trainer.swift).
+    let trainerWrites = GATTWriteQueue()
     var antSource: ANTStickSource?
     /// A Linux IIO pressure sensor read on the loop's timer (Daemon+Barometer.swift).
     var iioBarometer: IIOPressureSensor?
@@ -199,6 +201,7 @@ final class Daemon {
         state.goals = liveGoals(live, time: recorder.time(at: now))
         state.course = recorder.liveCourse
         state.workout = recorder.liveWorkout
+        state.trainer = recorder.liveTrainer
         state.write(into: &stateWriter)
     }
 

@@ -17,7 +17,7 @@ final class SessionEngineBikeTests: XCTestCase {
     private func collect() -> (emit: (SessionOutput) -> Void, events: () -> [SessionEvent], samples: () -> [SessionSample]) {
         final class Box: @unchecked Sendable { var events: [SessionEvent] = []; var samples: [SessionSample] = [] }
         let box = Box()
-        return ({ switch $0 { case .event(let e): box.events.append(e); case .sample(let s): box.samples.append(s) } },
+        return ({ switch $0 { case .event(let e): box.events.append(e); case .sample(let s): box.samples.append(s); case .trainer: break } },
                 { box.events }, { box.samples })
     }
 

@@ -12,7 +12,7 @@ final class SessionEngineTests: XCTestCase {
         var engine = SessionEngine(config: config, activity: activity)
         var events: [SessionEvent] = [], samples: [SessionSample] = []
         let emit: (SessionOutput) -> Void = {
-            switch $0 { case .event(let e): events.append(e); case .sample(let s): samples.append(s) }
+            switch $0 { case .event(let e): events.append(e); case .sample(let s): samples.append(s); case .trainer: break }
         }
         try! engine.handle(.start(nil), at: at(0), time: t0, emit: emit)
         for (fix, instant) in fixes { engine.handle(fix: fix, at: instant, emit: emit) }

@@ -47,6 +47,7 @@ extension PacerConfig {
         case ("elevation", _): try applyElevationKey(key: key, parser: p)
         case ("course", _): try applyCourseKey(key: key, parser: p)
         case ("workout", "file"): workout.file = try p.absolutePath()
+        case ("trainer", "mode"): trainer.mode = try p.choice(TrainerSettings.Mode.self)
         default: throw ConfigValueProblem("unknown key")
         }
     }
@@ -61,5 +62,9 @@ extension UnattendedRecordingSettings.AutoStart: CaseIterableNames {
 }
 
 extension Activity: CaseIterableNames {
+    static var allNames: [String] { allCases.map(\.rawValue) }
+}
+
+extension TrainerSettings.Mode: CaseIterableNames {
     static var allNames: [String] { allCases.map(\.rawValue) }
 }

@@ -12,6 +12,8 @@ public struct PacerConfig: Equatable, Sendable {
     public var course = CourseSettings()
     /// `[workout]`: the structured workout followed from the start (WorkoutSettings.swift).
     public var workout = WorkoutSettings()
+    /// `[trainer]`: how a smart trainer is driven (TrainerSettings.swift).
+    public var trainer = TrainerSettings()
     /// `[altitude]`: GPS or barometer, and the IIO pressure sensor (AltitudeSettings.swift).
     public var altitude = AltitudeSettings()
     /// `[gpsd_compat]` and `[export]`: pacerd as a source for other software (#18).
@@ -122,7 +124,8 @@ public struct PacerConfig: Equatable, Sendable {
 
     static let sections: Set<String> = ["athlete", "recording", "gps", "sensors", "journal", "socket",
                                         "unattended", "alerts", "display", "goals", "load", "weather",
-                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "elevation", "course", "workout", "upload"]
+                                        "gpsd_compat", "export", "report", "broadcast", "altitude", "elevation", "course", "workout", "upload",
+                                        "trainer"]
 
     private mutating func apply(section: String, key: String, value v: String) throws {
         let p = ConfigValueParser(value: v)

@@ -56,6 +56,11 @@ public struct EventText: Sendable {
         case .workoutFinished: return "workout finished"
         case .workoutSkipped: return "step \(format.integer(number("step"))) skipped"
         case .workoutCleared: return "workout cleared"
+        case .trainerControl: return "trainer under control"
+        case .trainerRefused: return "trainer refused control: \(string("reason") ?? "?")"
+        case .trainerNotSupported: return "trainer cannot be controlled: \(string("reason") ?? "?")"
+        case .trainerLost: return "trainer control lost: \(string("reason") ?? "?"), asking again"
+        case .trainerDropped: return "trainer dropped: \(string("reason") ?? "?")"
         }
     }
 

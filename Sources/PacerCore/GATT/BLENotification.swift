@@ -8,18 +8,22 @@ public struct BLENotification: Equatable, Sendable {
     /// 16-bit characteristic UUID (0x2A37 heart rate, 0x2A53 RSC, 0x2A5B CSC, 0x2A63 power, ...).
     public var characteristic: UInt16
     public var payload: [UInt8]
+    /// A value Pacer wrote (to a trainer's control point) rather than one the sensor sent: its
+    /// line marks the characteristic `>2ad9`. Replay reads past it: the answers are what count.
+    public var written: Bool
 
-    public init(time: UTCTime, characteristic: UInt16, payload: [UInt8]) {
+    public init(time: UTCTime, characteristic: UInt16, payload: [UInt8], written: Bool = false) {
         self.time = time
         self.characteristic = characteristic
         self.payload = payload
+        self.written = written
     }
 
     /// The log line without newline; an empty payload leaves the third field out.
     public var logLine: String {
         var line = time.rfc3339
         line.reserveCapacity(30 + payload.count * 2)
-        line.append(" ")
+        line.append(written ? " >" : " ")
         line.append(GATTBytes.hex(characteristic))
         if !payload.isEmpty {
             line.append(" ")
@@ -35,8 +39,10 @@ public struct BLENotification: Equatable, Sendable {
         guard fields.count == 2 || fields.count == 3 else { throw .fieldCount(fields.count) }
         guard let time = UTCTime(rfc3339: fields[0]) else { throw .badTime(String(fields[0])) }
         guard UTCTime.recordable.contains(time) else { throw .timeOutOfRange(String(fields[0])) }
-        let uuid = fields[1].utf8
-        guard uuid.count == 4, let characteristic = UInt16(fields[1], radix: 16),
+        let written = fields[1].first == ">"
+        let uuidField = written ? fields[1].dropFirst() : fields[1]
+        let uuid = uuidField.utf8
+        guard uuid.count == 4, let characteristic = UInt16(uuidField, radix: 16),
               uuid.allSatisfy({ BLENotification.hexValue($0) != nil }) else { throw .badCharacteristic(String(fields[1])) }
         var payload: [UInt8] = []
         if fields.count == 3 {
@@ -49,7 +55,7 @@ public struct BLENotification: Equatable, Sendable {
                 if let h = high { payload.append(h << 4 | v); high = nil } else { high = v }
             }
         }
-        self.init(time: time, characteristic: characteristic, payload: payload)
+        self.init(time: time, characteristic: characteristic, payload: payload, written: written)
     }
 
     static func hexValue(_ c: UInt8) -> UInt8? {

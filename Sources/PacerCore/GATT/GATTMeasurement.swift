@@ -9,6 +9,12 @@ public enum GATTMeasurement: Equatable, Sendable {
     case pressure(EnvironmentalPressure)
     case temperature(EnvironmentalTemperature)
     case elevation(EnvironmentalElevation)
+    /// A smart trainer's power, cadence and speed (0x2AD2).
+    case indoorBike(IndoorBikeData)
+    /// The trainer's answer to a control point write (0x2AD9 indication).
+    case trainerResponse(FTMSControlResponse)
+    case trainerPowerRange(FTMSPowerRange)
+    case trainerStatus(FTMSMachineStatus)
 
     /// Characteristics that have a decoder.
     public static let characteristics: Set<UInt16> =
@@ -40,6 +46,7 @@ public enum GATTMeasurement: Equatable, Sendable {
         switch self {
         case .heartRate(let m): m.beatsPerMinute != 0 && !HeartRateReading.isPlausible(Int(m.beatsPerMinute))
         case .cyclingPower(let m): !PowerTracker.isPlausible(Int(m.instantaneousPower))
+        case .indoorBike(let m): m.power.map { !PowerTracker.isPlausible(Int($0)) } ?? false
         default: false
         }
     }

@@ -8,6 +8,10 @@ public struct BikeSensors: Sendable {
     private var powerWheel: WheelSpeedCalculator
     private var cscCrank = CrankCadenceCalculator()
     private var powerCrank = CrankCadenceCalculator()
+    /// A smart trainer's last speed (m/s) and when it said so: it sends speed, not revolutions.
+    private var trainerSpeed: (speed: Double, at: MonotonicInstant)?
+    /// A trainer's speed holds this long (it notifies about once a second).
+    static let trainerHoldSeconds = 3.0
 
     public init(wheelCircumferenceMillimetres: Double) {
         cscWheel = WheelSpeedCalculator(ticksPerSecond: 1024, circumferenceMillimetres: wheelCircumferenceMillimetres)
@@ -48,6 +52,20 @@ public struct BikeSensors: Sendable {
         return update
     }
 
+    /// A smart trainer's Indoor Bike Data: its power, and its cadence and speed while no CSC
+    /// sensor or power meter reports its own (the speed, held since its last value, is distance).
+    public mutating func trainer(_ m: IndoorBikeData, at instant: MonotonicInstant, recording: Bool) -> Update {
+        if let watts = m.power { power.accept(watts: Int(watts), at: instant, recording: recording) }
+        var update = Update()
+        let ownWheel = cscWheel.isTurning(at: instant) || powerWheel.isTurning(at: instant)
+        if let last = trainerSpeed, !ownWheel {
+            update.metres = last.speed * max(0, min(instant.seconds(since: last.at), BikeSensors.trainerHoldSeconds))
+        }
+        if let speed = m.speedMetresPerSecond { trainerSpeed = (speed, instant) }
+        if let rpm = m.cadenceRpm, !cscCrank.isTurning(at: instant), !powerCrank.isTurning(at: instant) { update.cadence = rpm }
+        return update
+    }
+
     /// Ends a lap or split: returns its power maximum and NP, and starts the next one's.
     public mutating func closePowerStretch(_ stretch: PowerTracker.Stretch) -> (maximum: Int?, normalized: Double?) {
         defer { power.restart(stretch) }
@@ -63,6 +81,7 @@ public struct BikeSensors: Sendable {
     public func wheelSpeed(at instant: MonotonicInstant) -> Double? {
         if cscWheel.isTurning(at: instant) { return cscWheel.speed }
         if powerWheel.isTurning(at: instant) { return powerWheel.speed }
+        if let t = trainerSpeed, instant.seconds(since: t.at) <= BikeSensors.trainerHoldSeconds { return t.speed }
         return cscWheel.speed != nil || powerWheel.speed != nil ? 0 : nil
     }
 }

@@ -23,6 +23,12 @@ public struct LiveEvent: Equatable, Sendable {
         case workoutFinished = "workout_finished"
         case workoutSkipped = "workout_skipped"
         case workoutCleared = "workout_cleared"
+        /// The smart trainer: control granted, refused, not supported, lost (asked again), dropped.
+        case trainerControl = "trainer_control"
+        case trainerRefused = "trainer_refused"
+        case trainerNotSupported = "trainer_not_supported"
+        case trainerLost = "trainer_lost"
+        case trainerDropped = "trainer_dropped"
         case heartRateHigh = "hr_high"
         case heartRateLow = "hr_low"
         case heartRateInRange = "hr_in_range"

@@ -13,6 +13,8 @@ public struct LiveState: Equatable, Sendable {
     public var course: LiveCourse?
     /// The workout being run; nil (and left out) without one.
     public var workout: LiveWorkout?
+    /// The smart trainer Pacer drives; nil (and left out) while none has been heard in the session.
+    public var trainer: LiveTrainer?
     public var weekStart: WeekStart = .monday
 
     public init(time: UTCTime?, session: LiveSession? = nil, gps: LiveGPSState, sensors: [LiveSensorState] = []) {
@@ -36,6 +38,7 @@ public struct LiveState: Equatable, Sendable {
         if let goals { w.key("goals"); MotivationJSON.goals(goals, weekStart: weekStart, into: &w) }
         if let course { w.key("course"); course.write(into: &w) }
         if let workout { w.key("workout"); workout.write(into: &w) }
+        if let trainer { w.key("trainer"); trainer.write(into: &w) }
         w.endObject()
         w.endLine()
     }
@@ -55,5 +58,6 @@ public struct LiveState: Equatable, Sendable {
                   sensors: (json["sensors"]?.array ?? []).compactMap { LiveSensorState(json: $0) })
         course = json["course"].flatMap { LiveCourse(json: $0) }
         workout = json["workout"].flatMap { LiveWorkout(json: $0) }
+        trainer = json["trainer"].flatMap { LiveTrainer(json: $0) }
     }
 }

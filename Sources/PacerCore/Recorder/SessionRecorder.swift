@@ -298,6 +298,9 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// STATE's `workout` object (nil without a workout).
     public var liveWorkout: LiveWorkout? { mutating get { engine.liveWorkout() } }
 
+    /// STATE's `trainer` object (nil while no trainer was heard in the session).
+    public var liveTrainer: LiveTrainer? { mutating get { engine.liveTrainer() } }
+
     /// STATE's `course` object (nil without a course).
     public var liveCourse: LiveCourse? { mutating get { engine.liveCourse() } }
 
@@ -467,6 +470,12 @@ public struct SessionRecorder: ~Copyable, Sendable {
                 if let entry = JournalEntry(event) { emit(.journal(entry)) }
             }
             emit(.event(event))
+        case let .trainer(time, .write(request)):
+            emit(.trainerWrite(BLENotification(time: time, characteristic: FTMSControlRequest.characteristic, payload: request.bytes, written: true)))
+        case let .trainer(time, .changed(state, reason)):
+            let event = LiveEvent(trainerState: state, reason: reason, time: time)
+            emit(.alert(event))
+            emit(.notice("trainer: \(event.kind.rawValue) (\(reason))"))
         }
     }
 

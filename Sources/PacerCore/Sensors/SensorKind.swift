@@ -6,6 +6,8 @@ public enum SensorKind: String, Sendable, CaseIterable {
     case speedCadence = "speed_cadence"
     case power
     case barometer
+    /// A smart trainer (Fitness Machine Service): it measures, and Pacer drives it (`TrainerController`).
+    case trainer
 
     /// This kind's row of the sensor table.
     public var profile: SensorProfile { SensorProfile.table.first { $0.kind == self }! }

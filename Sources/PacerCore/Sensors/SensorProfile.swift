@@ -77,6 +77,12 @@ public struct SensorProfile: Sendable {
                       configKey: "barometer", noun: "barometer",
                       decode: { bytes throws(GATTDecodingError) in .pressure(try EnvironmentalPressure(bytes: bytes)) },
                       broadcast: nil),
+        // Fitness Machine Service: a smart trainer's Indoor Bike Data; its control point, power
+        // range and status are auxiliary rows below, answered to `TrainerController`.
+        SensorProfile(kind: .trainer, service: IndoorBikeData.service, measurement: IndoorBikeData.characteristic,
+                      configKey: "trainer", noun: "smart trainer",
+                      decode: { bytes throws(GATTDecodingError) in .indoorBike(try IndoorBikeData(bytes: bytes)) },
+                      broadcast: nil),
     ]
 
     /// Characteristics any sensor may also carry (read once, notified when supported).
@@ -84,6 +90,9 @@ public struct SensorProfile: Sendable {
         (BatteryLevel.characteristic, { bytes throws(GATTDecodingError) in .batteryLevel(try BatteryLevel(bytes: bytes)) }),
         (EnvironmentalTemperature.characteristic, { bytes throws(GATTDecodingError) in .temperature(try EnvironmentalTemperature(bytes: bytes)) }),
         (EnvironmentalElevation.characteristic, { bytes throws(GATTDecodingError) in .elevation(try EnvironmentalElevation(bytes: bytes)) }),
+        (FTMSControlRequest.characteristic, { bytes throws(GATTDecodingError) in .trainerResponse(try FTMSControlResponse(bytes: bytes)) }),
+        (FTMSPowerRange.characteristic, { bytes throws(GATTDecodingError) in .trainerPowerRange(try FTMSPowerRange(bytes: bytes)) }),
+        (FTMSMachineStatus.characteristic, { bytes throws(GATTDecodingError) in .trainerStatus(try FTMSMachineStatus(bytes: bytes)) }),
     ]
 
     /// The row whose measurement characteristic is `uuid`.

@@ -26,7 +26,7 @@ public struct SessionEngine: Sendable {
     private var steps = StepCounter()
     private var crankCadence = StepCounter()
     /// Power meter and speed/cadence sensor: power totals, wheel distance, crank cadence.
-    private var bike: BikeSensors
+    var bike: BikeSensors
     /// Wheel distance was counted since the last position: the GPS's bridge over that gap is not.
     private var wheelCoveredGap = false
     /// Wheel metres since the last position, credited once the GPS counts as lost.
@@ -67,6 +67,8 @@ public struct SessionEngine: Sendable {
     /// The workout run (`SessionEngine+Workout`): kept from one session to the next, each
     /// session running it from its first step.
     var workoutRunner: WorkoutRunner?
+    /// The smart trainer driven from the workout or the course (`SessionEngine+Trainer`).
+    var trainer: TrainerController
     /// The heart-rate zone the engine last announced (`zoneChanged`); nil before any.
     public var heartRateZone: Int? { lastZone }
 
@@ -77,6 +79,7 @@ public struct SessionEngine: Sendable {
         autoPause = AutoPauseDetector(settings: config.recording.autoPause(for: activity))
         heartRate = HeartRateTracker(athlete: config.athlete)
         bike = BikeSensors(wheelCircumferenceMillimetres: config.wheelCircumferenceMillimetres)
+        trainer = TrainerController(mode: config.trainer.mode)
     }
 
     /// Without an accepted position for this long (or with no GPS at all, indoors) the wheel
@@ -219,7 +222,7 @@ public struct SessionEngine: Sendable {
         apply(bike.power(reading, at: instant, recording: phase == .recording), at: instant, emit: emit)
     }
 
-    private mutating func apply(_ update: BikeSensors.Update, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+    mutating func apply(_ update: BikeSensors.Update, at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         if let rpm = update.cadence { crankCadence.footpod(cadence: rpm, at: instant) }
         if update.metres > 0 { sawWheel = true }
         if phase != .paused { wheelSinceFix += update.metres }
@@ -265,6 +268,7 @@ public struct SessionEngine: Sendable {
         case .cyclingSpeedCadence(let m): handle(bike: BikeSensorReading(m), at: instant, emit: emit)
         case .cyclingPower(let m): handle(power: m, at: instant, emit: emit)
         case .pressure(let m): handle(pressure: m, at: instant, emit: emit)
+        case .indoorBike, .trainerResponse, .trainerPowerRange, .trainerStatus: handle(trainer: measurement, at: instant, emit: emit)
         case .batteryLevel, .temperature, .elevation: break
         }
     }
@@ -457,11 +461,11 @@ public struct SessionEngine: Sendable {
 
     /// Samples fall on whole seconds of session time; each holds what the inputs up to its second
     /// said, whenever it is emitted, so the same inputs give the same samples live and in replay.
-    private mutating func emitSamples(upTo instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+    mutating func emitSamples(upTo instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         emitSamples(through: instant.nanoseconds, emit: emit)
     }
 
-    private mutating func emitSamples(before instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
+    mutating func emitSamples(before instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         emitSamples(through: instant.nanoseconds - 1, emit: emit)
     }
 
@@ -500,6 +504,7 @@ public struct SessionEngine: Sendable {
                                           readings: workoutReadings(sample, at: sampleInstant),
                                           means: sample.power.map { [.power: Double($0)] } ?? [:]), emit: emit)
             }
+            driveTrainer(at: sampleInstant, emit: emit)
         }
     }
 

@@ -2,4 +2,6 @@
 public enum SessionOutput: Equatable, Sendable {
     case event(SessionEvent)
     case sample(SessionSample)
+    /// A smart trainer's control point write or state change (`TrainerController`), at its time.
+    case trainer(time: UTCTime, TrainerAction)
 }

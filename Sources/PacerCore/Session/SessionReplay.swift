@@ -53,8 +53,9 @@ public struct SessionReplay: ~Copyable {
 
     public init(config: PacerConfig, activity: Activity, notifications: [BLENotification]) {
         recorder = SessionRecorder(settings: .init(config: config, activity: activity))
-        // Stable: notifications of the same millisecond keep the log's order.
-        self.notifications = notifications.enumerated()
+        // Stable: notifications of the same millisecond keep the log's order. What pacerd wrote
+        // (a trainer's control point) is not an input: the replay decides those writes again.
+        self.notifications = notifications.filter { !$0.written }.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
     }

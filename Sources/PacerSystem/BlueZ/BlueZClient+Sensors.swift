@@ -112,6 +112,7 @@ extension BlueZClient {
             sensor.measurementUUID = c.uuid
             subscribe(sensor, characteristic: c)
         }
+        setUpTrainer(sensor, characteristics: characteristics)
         if !sensor.batteryRequested, let c = characteristics.first(where: { $0.uuid == BatteryLevel.characteristic }) {
             sensor.batteryRequested = true
             sensor.batteryPath = c.path
@@ -210,6 +211,8 @@ extension BlueZClient {
         sensor.batteryPath = nil
         sensor.subscribed = false
         sensor.batteryRequested = false
+        sensor.auxiliaryPaths = [:]
+        sensor.trainerSetUp = false
         sensor.socketLostAt = nil
         sensor.generation += 1
         sensor.link.dropped(reason: reason, at: now)

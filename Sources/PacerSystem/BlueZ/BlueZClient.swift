@@ -23,6 +23,8 @@ public final class BlueZClient {
         /// no device is named, none otherwise.
         public var autoKinds: Set<SensorKind>?
         public var backoff: ReconnectBackoff
+        /// Values the core decided to write (a trainer's control point); nil: this client never writes.
+        public var writes: GATTWriteQueue?
 
         public init(devices: [BluetoothAddress] = [], deviceKinds: [BluetoothAddress: SensorKind] = [:],
                     autoKinds: Set<SensorKind>? = nil, backoff: ReconnectBackoff = ReconnectBackoff()) {
@@ -88,6 +90,7 @@ public final class BlueZClient {
             let now = Clocks.monotonic()
             pending.expire(at: now)
             evaluate(at: now)
+            flushWrites()
             reportStatuses(at: now)
             if let deadline, now >= deadline { return }
             if wakeup?.isWoken ?? false { return }
@@ -189,6 +192,8 @@ public final class BlueZClient {
                         handleValue(sensor, characteristic: uuid, bytes: value, at: now)
                     } else if path == sensor.batteryPath {
                         handleValue(sensor, characteristic: BatteryLevel.characteristic, bytes: value, at: now)
+                    } else if let uuid = sensor.auxiliaryPaths[path] {
+                        handleValue(sensor, characteristic: uuid, bytes: value, at: now)
                     }
                 }
             }

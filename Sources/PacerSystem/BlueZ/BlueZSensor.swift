@@ -13,6 +13,9 @@ final class BlueZSensor {
     var batteryPath: String?
     var subscribed = false
     var batteryRequested = false
+    /// A smart trainer's control point, power range and status: path -> characteristic.
+    var auxiliaryPaths: [String: UInt16] = [:]
+    var trainerSetUp = false
     /// The SOCK_SEQPACKET socket from AcquireNotify, or -1.
     var notifyFD: Int32 = -1
     /// When the notification socket hung up, until the drop is decided.
