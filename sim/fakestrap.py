@@ -7,6 +7,7 @@ script starts, drives through org.pacer.FakeStrap, and can kill and start again.
 
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
         [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] [--ess ADDR] \
+        [--trainer ADDR [--trainer-log FILE] [--trainer-refuse]] \
         [--play FILE.ble | --rate HZ] [--appear-after S] \
         [--control FIFO] [--log FILE] [--central-log FILE]
 
@@ -18,6 +19,7 @@ Commands, one per line on the control FIFO:
     restart [SECONDS]     bluetoothd exits and comes back after SECONDS (default 0.5)
     battery ADDR PCT      the battery level the sensor reports when read
     send ADDR UUID HEX    one raw notification (for malformed values)
+    trainer refuse|obey|lose ADDR   the trainer refuses control, grants it, or loses it now (status 0xFF)
     hammer UUID RATE SECONDS   the mock central reads a registered characteristic RATE times a second
     pause | resume        stop / restart the series
     quit
@@ -51,7 +53,7 @@ CONTROL = 'org.pacer.FakeStrap'
 # kind -> (measurement characteristic, battery %, default name)
 KINDS = {'hr': ('2a37', 87, 'Polar H10 5A3B2C1D'), 'footpod': ('2a53', 64, 'Pacer Footpod'),
          'power': ('2a63', 71, 'Pacer Power'), 'csc': ('2a5b', 55, 'Pacer Speed Cadence'),
-         'ess': ('2a6d', 90, 'Pacer Barometer')}
+         'ess': ('2a6d', 90, 'Pacer Barometer'), 'trainer': ('2ad2', 80, 'Pacer Trainer')}
 # A played log's measurement characteristic -> the kind of sensor that sends it.
 UUID_KIND = {'2a37': 'hr', '2a53': 'footpod', '2a63': 'power', '2a5b': 'csc', '2a6d': 'ess', '2a6e': 'ess'}
 
@@ -172,7 +174,8 @@ class FakeStrap:
         self.sensors = {}
         if args.strap:
             self.sensors[args.strap] = Sensor('hr', args.strap, args.strap_name, not args.no_acquire)
-        for kind, address in (('footpod', args.footpod), ('power', args.power), ('csc', args.csc), ('ess', args.ess)):
+        for kind, address in (('footpod', args.footpod), ('power', args.power), ('csc', args.csc), ('ess', args.ess),
+                              ('trainer', args.trainer)):
             if address:
                 self.sensors[address] = Sensor(kind, address, KINDS[kind][2], False)
         self.bus = dbus.bus.BusConnection(self.bus_address)
@@ -194,7 +197,9 @@ class FakeStrap:
 
     def start_bluetoothd(self):
         env = dict(os.environ, DBUS_SYSTEM_BUS_ADDRESS=self.bus_address)
-        parameters = ['-p', json.dumps({'central_log': os.path.abspath(self.args.central_log)})] if self.args.central_log else []
+        logs = {name: os.path.abspath(path) for name, path in (('central_log', self.args.central_log),
+                                                                 ('trainer_log', self.args.trainer_log)) if path}
+        parameters = ['-p', json.dumps(logs)] if logs else []
         self.mock = subprocess.Popen(['/usr/bin/python3', '-m', 'dbusmock', '--system', '--template', TEMPLATE] + parameters,
                                      env=env, stdout=subprocess.DEVNULL,
                                      stderr=None if self.args.verbose else subprocess.DEVNULL)
@@ -224,6 +229,8 @@ class FakeStrap:
     def add(self, sensor):
         self.call('AddSensor', 'sssb', sensor.address, sensor.name, sensor.kind, sensor.acquire)
         self.call('SetReadValue', 'ssay', sensor.address, '2a19', dbus.Array([sensor.battery], signature='y'))
+        if sensor.kind == 'trainer' and self.args.trainer_refuse:
+            self.call('TrainerSet', 'ssb', sensor.address, 'refuse', True)
         sensor.present = True
 
     def notify(self, sensor, uuid, payload):
@@ -265,7 +272,8 @@ class FakeStrap:
         if now >= self.next_tick:
             self.next_tick = max(self.next_tick + 1.0 / self.args.rate, now)
             for sensor in self.sensors.values():
-                if self.args.count and sensor.index >= self.args.count:
+                # The trainer sends its own Indoor Bike Data (sim/fake_trainer.py): it knows its target.
+                if sensor.kind == 'trainer' or (self.args.count and sensor.index >= self.args.count):
                     continue
                 payload = SYNTHETIC[sensor.kind](sensor)
                 sensor.index += 1
@@ -291,6 +299,10 @@ class FakeStrap:
                 if seconds > 0:
                     sensor.reconnectable_at = time.monotonic() + seconds
                 self.log(f'dropped {sensor.address}')
+            elif verb == 'trainer':
+                # trainer refuse|obey|lose ADDR
+                self.call('TrainerSet', 'ssb', rest[1], 'lose' if rest[0] == 'lose' else 'refuse', rest[0] != 'obey')
+                self.log(f'trainer {rest[0]} {rest[1]}')
             elif verb == 'contact':
                 for sensor in self.sensors.values():
                     if sensor.kind == 'hr':
@@ -389,6 +401,9 @@ def main():
     parser.add_argument('--csc', metavar='ADDR', help='cycling speed/cadence sensor address (0x1816/0x2A5B)')
     parser.add_argument('--ess', metavar='ADDR',
                         help='BLE Environmental Sensing barometer address (0x181A/0x2A6D pressure, 0x2A6E temperature)')
+    parser.add_argument('--trainer', metavar='ADDR', help='smart trainer address (FTMS 0x1826, sim/fake_trainer.py)')
+    parser.add_argument('--trainer-log', metavar='FILE', help="the trainer's control point writes, JSON lines")
+    parser.add_argument('--trainer-refuse', action='store_true', help='the trainer refuses control (result 0x05)')
     parser.add_argument('--no-acquire', action='store_true', help='the strap offers StartNotify only, no AcquireNotify')
     parser.add_argument('--play', metavar='FILE',
                         help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC, '

@@ -20,9 +20,15 @@ import json
 import socket
 import time
 
+import os
+import sys
+
 import dbus
 import dbus.service
 from gi.repository import GLib
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fake_trainer  # noqa: E402  (the trainer's behaviour, beside this template)
 
 from dbusmock import OBJECT_MANAGER_IFACE, mockobject
 from dbusmock.templates import bluez5
@@ -60,14 +66,20 @@ PROFILES = {
     # Environmental Sensing (a BLE barometer): pressure, temperature (both notify), elevation.
     'ess': [('181a', [('2a6d', ['read', 'notify']), ('2a6e', ['read', 'notify']), ('2a6c', ['read'])]),
             ('180f', [('2a19', ['read', 'notify'])])],
+    # Fitness Machine (a smart trainer, sim/fake_trainer.py): feature, Indoor Bike Data, supported
+    # power range, control point (write, indicate), machine status.
+    'trainer': [('1826', [('2acc', ['read']), ('2ad2', ['notify']), ('2ad8', ['read']),
+                          ('2ad9', ['write', 'indicate']), ('2ada', ['notify'])]),
+                ('180f', [('2a19', ['read', 'notify'])])],
 }
 ADVERTISED = {'hr': ['180d', '180f'], 'footpod': ['1814', '180f'], 'power': ['1818', '180f'], 'csc': ['1816', '180f'],
-              'ess': ['181a', '180f']}
+              'ess': ['181a', '180f'], 'trainer': ['1826', '180f']}
 # Read values by kind: body sensor location, RSC/CSC/CP features, sensor location
 # (5 = left crank for the power meter, 12 = rear wheel for the CSC sensor).
 READ_VALUES = {'hr': {'2a38': [1]}, 'footpod': {'2a54': [0]},
                'power': {'2a65': [0x0C, 0, 0, 0], '2a5d': [5]}, 'csc': {'2a5c': [0x03, 0], '2a5d': [12]},
-               'ess': {'2a6c': [0x10, 0x9c, 0x00]}}  # elevation 400.00 m
+               'ess': {'2a6c': [0x10, 0x9c, 0x00]},  # elevation 400.00 m
+               'trainer': fake_trainer.READ_VALUES}
 
 
 def uuid128(short):
@@ -84,6 +96,7 @@ def load(mock, parameters):
     mockobject.objects.setdefault('/', mock)
     AddAdapter(mock, 'hci0', parameters.get('adapter_name', 'pacer-sim'))
     CENTRAL['log'] = parameters.get('central_log')
+    fake_trainer.LOG['path'] = parameters.get('trainer_log')
     add_peripheral_managers(mockobject.objects['/org/bluez/hci0'])
     central_log('started')
 
@@ -139,7 +152,9 @@ def add_gatt(sensor):
                       'Notifying': dbus.Boolean(False, variant_level=1),
                       'Flags': dbus.Array(flags, signature='s', variant_level=1)}
             methods = [('ReadValue', 'a{sv}', 'ay', ReadValue)]
-            if 'notify' in flags:
+            if 'write' in flags:
+                methods.append(('WriteValue', 'aya{sv}', '', WriteValue))
+            if 'notify' in flags or 'indicate' in flags:
                 methods += [('StartNotify', '', '', StartNotify), ('StopNotify', '', '', StopNotify)]
                 if sensor['acquire']:
                     cprops['NotifyAcquired'] = dbus.Boolean(False, variant_level=1)
@@ -194,6 +209,38 @@ def ReadValue(char, _options):
     return dbus.Array(value, signature='y')
 
 
+def WriteValue(char, value, _options):
+    '''A write to a characteristic: the fake trainer's control point answers it (sim/fake_trainer.py).'''
+    if char.uuid16 != '2ad9':
+        raise dbus.exceptions.DBusException('Write not permitted', name='org.bluez.Error.NotPermitted')
+    sensor = char.sensor
+    answer = fake_trainer.control_point(sensor['trainer'], [int(b) for b in value])
+    # The write is acknowledged first; the Response Code follows as an indication, as on a trainer.
+    GLib.idle_add(lambda: deliver(sensor, '2ad9', answer) and False)
+
+
+def deliver(sensor, uuid16, value):
+    '''Notifies (or indicates) a value from a sensor to whoever subscribed; False when nobody did.'''
+    for path in sensor['gatt']:
+        char = mockobject.objects.get(path)
+        if char is None or getattr(char, 'uuid16', None) != uuid16:
+            continue
+        sock = getattr(char, 'notify_socket', None)
+        if sock is not None:
+            try:
+                sock.send(bytes(int(b) for b in value))
+                return True
+            except OSError:
+                close_notify_socket(char)
+                return False
+        if char.props[CHAR_IFACE]['Notifying']:
+            array = dbus.Array([dbus.Byte(int(b)) for b in value], signature='y')
+            char.props[CHAR_IFACE]['Value'] = array
+            emit_props(char, CHAR_IFACE, {'Value': dbus.Array(array, signature='y', variant_level=1)})
+            return True
+    return False
+
+
 def StartNotify(char):
     if getattr(char, 'notify_socket', None) is not None:
         raise dbus.exceptions.DBusException('Notify acquired', name='org.bluez.Error.NotPermitted')
@@ -246,6 +293,9 @@ def AddSensor(mock, address, name, kind, acquire):
     device = mockobject.objects[path]
     SENSORS[address] = {'address': address, 'kind': kind, 'acquire': bool(acquire), 'gatt': [],
                         'connectable': True, 'read_values': dict(READ_VALUES[kind], **{'2a19': [100]})}
+    if kind == 'trainer':
+        trainer = SENSORS[address]['trainer'] = fake_trainer.Trainer(address)
+        GLib.timeout_add(250, lambda: fake_trainer.step(trainer, SENSORS.get(address), deliver))
     device.AddMethods(DEVICE_IFACE, [('Connect', '', '', Connect), ('Disconnect', '', '', Disconnect)])
     uuids = dbus.Array([uuid128(u) for u in ADVERTISED[kind]], signature='s', variant_level=1)
     device.props[DEVICE_IFACE]['UUIDs'] = uuids
@@ -280,6 +330,20 @@ def SetConnectable(mock, address, connectable):
     SENSORS[address]['connectable'] = bool(connectable)
 
 
+@dbus.service.method(CONTROL_IFACE, in_signature='ssb', out_signature='')
+def TrainerSet(mock, address, what, on):
+    '''The fake trainer's behaviour: "refuse" (answer Request Control with 0x05) or "lose" (drop
+    control now: status 0xFF, as when another app takes the trainer).'''
+    sensor = SENSORS[address]
+    trainer = sensor['trainer']
+    if what == 'refuse':
+        trainer.refuse = bool(on)
+    elif what == 'lose':
+        trainer.control = False
+        deliver(sensor, '2ada', [0xFF])
+    fake_trainer.log(trainer, 'set', what=what, on=bool(on))
+
+
 @dbus.service.method(CONTROL_IFACE, in_signature='ssay', out_signature='')
 def SetReadValue(mock, address, uuid16, value):
     SENSORS[address]['read_values'][uuid16] = [int(b) for b in value]
@@ -291,24 +355,7 @@ def Notify(mock, address, uuid16, value):
     sensor = SENSORS.get(address)
     if sensor is None:
         return False
-    for path in sensor['gatt']:
-        char = mockobject.objects.get(path)
-        if char is None or getattr(char, 'uuid16', None) != uuid16:
-            continue
-        sock = getattr(char, 'notify_socket', None)
-        if sock is not None:
-            try:
-                sock.send(bytes(int(b) for b in value))
-                return True
-            except OSError:
-                close_notify_socket(char)
-                return False
-        if char.props[CHAR_IFACE]['Notifying']:
-            array = dbus.Array([dbus.Byte(int(b)) for b in value], signature='y')
-            char.props[CHAR_IFACE]['Value'] = array
-            emit_props(char, CHAR_IFACE, {'Value': dbus.Array(array, signature='y', variant_level=1)})
-            return True
-    return False
+    return deliver(sensor, uuid16, value)
 
 
 # The central behind GattManager1 / LEAdvertisingManager1: registered applications by (sender, path).

@@ -62,6 +62,14 @@ final class TrainerControllerTests: XCTestCase {
         XCTAssertEqual(writes(tick(&c, .init(power: 190...210, step: 2), 5)), [[0x05, 0xC8, 0x00]])
     }
 
+    func testARangeReadAfterATargetClampsItAgain() {
+        var c = controlling()
+        XCTAssertEqual(writes(tick(&c, watts(600, step: 0), 1)), [[0x05, 0x58, 0x02]])
+        _ = c.answer(ok(0x05), at: at(1.1))
+        c.powerRange(FTMSPowerRange(minimum: 0, maximum: 500, increment: 1))
+        XCTAssertEqual(writes(tick(&c, watts(600, step: 0), 2)), [[0x05, 0xF4, 0x01]])
+    }
+
     func testRefusalKeepsTheWorkoutRunningAndAsksAgainLater() {
         var c = TrainerController(mode: .erg)
         _ = c.seen(at: at(0))

@@ -68,7 +68,11 @@ public struct TrainerController: Sendable {
         return [send(.requestControl, at: instant)]
     }
 
-    public mutating func powerRange(_ r: FTMSPowerRange) { range = r }
+    /// The trainer's Supported Power Range; a target sent outside it is sent again, clamped.
+    public mutating func powerRange(_ r: FTMSPowerRange) {
+        range = r
+        if let watts = targetWatts, r.clamp(watts) != watts { targetWatts = nil }
+    }
 
     /// The trainer's Response Code; one for another request than the pending one is stale.
     public mutating func answer(_ response: FTMSControlResponse, at instant: MonotonicInstant) -> [TrainerAction] {

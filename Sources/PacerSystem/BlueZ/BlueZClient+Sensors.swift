@@ -190,6 +190,8 @@ extension BlueZClient {
             switch measurement {
             case let .heartRate(hr): sensor.heartRate.record(hr, at: now)
             case let .batteryLevel(level): sensor.battery = Int(level.percent)
+            // Control granted: read the power range again, so the session (and its BLE log) has it.
+            case let .trainerResponse(r) where r.requestOpCode == 0x00 && r.result == .success: readPowerRange(sensor)
             default: break
             }
             onEvent(.notification(address: sensor.address, notification, measurement))

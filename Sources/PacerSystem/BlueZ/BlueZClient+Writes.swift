@@ -21,14 +21,19 @@ extension BlueZClient {
                     onEvent(.log("\(sensor.address): StartNotify on \(String(c.uuid, radix: 16)) failed: \(f)"))
                 }
             }
-            if c.flags.contains("read"), c.uuid == FTMSPowerRange.characteristic {
-                send(path: c.path, interface: BlueZClient.characteristicInterface, method: "ReadValue",
-                     arguments: [.dictionary([])]) { [unowned self] result in
-                    guard generation == sensor.generation, case let .success(reply) = result,
-                          let bytes = reply.arguments().first?.bytes else { return }
-                    handleValue(sensor, characteristic: c.uuid, bytes: bytes, at: Clocks.monotonic())
-                }
-            }
+        }
+        readPowerRange(sensor)
+    }
+
+    /// Reads the trainer's Supported Power Range (at set-up, and each time control is granted).
+    func readPowerRange(_ sensor: BlueZSensor) {
+        guard let path = sensor.auxiliaryPaths.first(where: { $0.value == FTMSPowerRange.characteristic })?.key else { return }
+        let generation = sensor.generation
+        send(path: path, interface: BlueZClient.characteristicInterface, method: "ReadValue",
+             arguments: [.dictionary([])]) { [unowned self] result in
+            guard generation == sensor.generation, case let .success(reply) = result,
+                  let bytes = reply.arguments().first?.bytes else { return }
+            handleValue(sensor, characteristic: FTMSPowerRange.characteristic, bytes: bytes, at: Clocks.monotonic())
         }
     }
 
