@@ -39,14 +39,16 @@ final class DaemonTrainerTests: XCTestCase {
         }
     }
 
-    private func start(_ name: String, trainerArguments: [String], workout: String)
+    private func start(_ name: String, trainerArguments: [String], workout: String, control: Bool = false)
         throws -> (dir: URL, log: URL, helpers: DaemonLiveTests.Helpers, daemon: DaemonProcess) {
         let helpers = DaemonLiveTests.Helpers()
         let dir = try BuiltBinaries.temporaryDirectory(name)
+        let fifo = dir.appendingPathComponent("control").path
+        if control { XCTAssertEqual(mkfifo(fifo, 0o600), 0) }
         let log = dir.appendingPathComponent("trainer.jsonl")
         let plan = dir.appendingPathComponent("erg.txt")
         try workout.write(to: plan, atomically: true, encoding: .utf8)
-        let bus = try DaemonLiveTests.startFakeStrap(in: dir, helpers: helpers,
+        let bus = try DaemonLiveTests.startFakeStrap(in: dir, helpers: helpers, control: control ? fifo : nil,
                                                      sensors: ["--trainer", Self.trainer, "--trainer-log", log.path] + trainerArguments)
         let config = "[unattended]\nauto_start = off\n[sensors]\nrecord_log = yes\n[workout]\nfile = \(plan.path)\n"
         let daemon = try DaemonProcess(config: config, extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
@@ -109,6 +111,35 @@ final class DaemonTrainerTests: XCTestCase {
                                                           "--workout", run.dir.appendingPathComponent("erg.txt").path, "--events", "--json"])
         XCTAssertEqual(replayed.status, 0, replayed.stderr)
         XCTAssertTrue(String(decoding: replayed.stdout, as: UTF8.self).contains("\"type\":\"trainer_control\""))
+    }
+
+    /// Another app takes the trainer (status 0xFF): pacerd asks for control again and sends the target again.
+    func testLostControlIsTakenBack() throws {
+        let run = try start("pacerd-trainer-lose", trainerArguments: [], workout: "name: ERG\n60s 200W\n", control: true)
+        defer { try? FileManager.default.removeItem(at: run.dir) }
+        defer { _ = run.daemon.stop(SIGKILL) }
+        let client = try run.daemon.connect()
+        try client.request(.watch(enable: true))
+        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
+        try client.request(.start(activity: .ride))
+        _ = try client.expect(["ACK"])
+        var states: [JSONValue] = [], events: [JSONValue] = []
+        try read(client, timeout: 30, states: &states, events: &events) { states, _ in states.last?["trainer"]?["target_w"]?.number == 200 }
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: run.dir.appendingPathComponent("control").path))
+        handle.write(Data("trainer lose \(Self.trainer)\n".utf8))
+        try handle.close()
+        try read(client, timeout: 30, states: &states, events: &events) { _, events in events.contains { $0["type"]?.string == "trainer_lost" } }
+        states.removeAll()
+        try read(client, timeout: 30, states: &states, events: &events) { states, _ in
+            states.last?["trainer"]?["state"]?.string == "controlling" && states.last?["trainer"]?["target_w"]?.number == 200
+        }
+        XCTAssertEqual(run.daemon.stop(SIGTERM), 0)
+        let lost = try XCTUnwrap(events.first { $0["type"]?.string == "trainer_lost" })
+        print("EVENT: \(text(lost))")
+        XCTAssertEqual(lost["reason"]?.string, "control permission lost")
+        let written = writes(run.log).map(\.hex)
+        print("control point writes: \(written.joined(separator: " "))")
+        XCTAssertEqual(Array(written.prefix(6)), ["00", "07", "05c800", "00", "07", "05c800"])
     }
 
     func testARefusingTrainerLeavesTheWorkoutRunning() throws {
