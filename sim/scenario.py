@@ -4,7 +4,7 @@
 
     sim/scenario.py NAME [--seed N] [--out DIR] [--footpod on|off] [--zones 110,130,148,163,176]
                          [--rate 1|10] [--start 2026-03-01T07:00:00Z] [--talker GP|GN] [--gsv]
-                         [--bike on|off|auto] [--receiver a|b] [--barometer on|off]
+                         [--bike on|off|auto] [--receiver a|b|c] [--barometer on|off]
                          [--barometer-rate HZ] [--barometer-noise PA]
                          [--dem DIR] [--dem-grid 1|3] [--dem-voids N] [--dem-noise M] [--dem-case upper|lower]
     sim/scenario.py --list
@@ -39,8 +39,9 @@ def main(argv=None):
     ap.add_argument("--gsv", action="store_true", help="also GSV (satellites in view) every second")
     ap.add_argument("--bike", choices=["on", "off", "auto"], default="auto",
                     help="0x2A63 power meter and 0x2A5B wheel/crank sensor streams (auto: on for rides)")
-    ap.add_argument("--receiver", choices=["a", "b"], default="a",
-                    help="receiver model: a (sim/pacersim/gnss.py) or b (gnss_b.py, another noise spectrum)")
+    ap.add_argument("--receiver", choices=["a", "b", "c"], default="a",
+                    help="receiver model: a (sim/pacersim/gnss.py), b (gnss_b.py, another noise spectrum) or c "
+                         "(gnss_c.py: C/N0-driven noise, a receiver that smooths its speed; walks wander in pace)")
     ap.add_argument("--barometer", choices=["on", "off"], default="off",
                     help="0x2A6D pressure (ISA, weather drift, warm-up, noise, gusts) and 0x2A6E temperature")
     ap.add_argument("--barometer-rate", type=float, default=1.0, help="pressure readings a second (IIO: 1-4)")

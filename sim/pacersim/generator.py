@@ -4,11 +4,11 @@ import math
 import os
 import random
 
-from . import barometer, ble, bike, course, dem, gnss_b, heart, nmea, workout
+from . import barometer, ble, bike, course, dem, gnss_b, gnss_c, heart, nmea, workout
 from .gnss import measure
+from .path import pace_episodes, simulate
 
-RECEIVERS = {"a": measure, "b": gnss_b.measure}
-from .path import simulate
+RECEIVERS = {"a": measure, "b": gnss_b.measure, "c": gnss_c.measure}
 from .scenarios import SCENARIOS
 
 DEFAULT_ZONES = (110, 130, 148, 163, 176)
@@ -36,7 +36,7 @@ class Options:
         self.dem_noise_m = dem_noise_m
         self.dem_case = dem_case
         self.gsv = gsv
-        self.receiver = receiver          # "a": gnss.py, "b": gnss_b.py (a differently built receiver)
+        self.receiver = receiver          # "a": gnss.py, "b": gnss_b.py, "c": gnss_c.py (and a wandering walker)
         self.barometer = barometer        # 0x2A6D pressure and 0x2A6E temperature in the BLE log
         self.barometer_rate_hz = barometer_rate_hz
         self.barometer_noise_pa = barometer_noise_pa  # None: 0.7-1.3 Pa, drawn per scenario
@@ -192,8 +192,12 @@ def generate(name, seed, out_dir, options=None):
     if opts.start_ms is not None:
         sc.start_ms = opts.start_ms
     footpod = sc.footpod if opts.footpod is None else opts.footpod
+    # Model C's walker wanders in pace (halts, shuffles) from its own stream; A and B walk as before.
+    episodes = None
+    if opts.receiver == "c" and sc.activity == "walk" and sc.duration is not None:
+        episodes = pace_episodes(random.Random("%s/%d/pace-c" % (name, seed)), sc.duration)
     path = simulate(random.Random("%s/%d/path" % (name, seed)), sc.geometry, sc.hills, sc.lat0, sc.lon0,
-                    sc.phases, sc.mover, sc.duration)
+                    sc.phases, sc.mover, sc.duration, episodes=episodes)
     step = int(round(1.0 / (rate * path.dt)))
     n_epochs = (len(path) - 1) // step + 1
     path.truncate((n_epochs - 1) * step + 1)
@@ -288,6 +292,9 @@ def generate(name, seed, out_dir, options=None):
         "athlete": {"rest_hr": athlete.rest_hr, "max_hr": athlete.max_hr, "vo2max": athlete.vo2max,
                     "weight_kg": athlete.mass_kg},
     }
+    if episodes is not None:
+        truth["pace_episodes"] = [{"start": iso(a), "seconds": _round(d, 1), "speed_factor": _round(f, 2)}
+                                  for a, d, f in episodes if a < end_s]
     if opts.dem_dir is not None:
         truth["dem"] = dem.write_tiles(random.Random("%s/%d/dem" % (name, seed)), path, opts.dem_dir,
                                        arc_seconds=opts.dem_arc_seconds, noise_m=opts.dem_noise_m,

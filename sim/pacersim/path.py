@@ -176,11 +176,32 @@ class TruePath:
             setattr(self, name, getattr(self, name)[:n])
 
 
-def simulate(rng, geometry, hills, lat0, lon0, phases, mover, duration=None, tail_stand=10.0):
+def pace_episodes(rng, end_s):
+    """[(start s, seconds, speed factor)]: a walker's pace as it really wanders, used by model C.
+
+    About every 90 s (exponential gaps) something interrupts the pace: a third of them a brief
+    halt (a kerb, a crossing, a look at the phone: factor 0 for 3-12 s), the rest a slow shuffle
+    (a crowd, a narrow gate, a chat: 0.3-0.6 of the pace for 5-25 s). Acceleration limits of the
+    mover shape each one, so a halt is a dip through every speed between.
+    """
+    out = []
+    t = rng.expovariate(1.0 / 90.0)
+    while t < end_s:
+        if rng.random() < 1.0 / 3.0:
+            dur, factor = rng.uniform(3.0, 12.0), 0.0
+        else:
+            dur, factor = rng.uniform(5.0, 25.0), rng.uniform(0.3, 0.6)
+        out.append((t, dur, factor))
+        t += dur + rng.expovariate(1.0 / 90.0)
+    return out
+
+
+def simulate(rng, geometry, hills, lat0, lon0, phases, mover, duration=None, tail_stand=10.0, episodes=None):
     """Drives the plan along the geometry; returns a TruePath.
 
     With a duration the path ends exactly then (the last phase should be a stop); without,
     it ends tail_stand seconds after the plan is done and the athlete has stopped.
+    `episodes` (pace_episodes) scale the target speed while they last.
     """
     dt = INTERNAL_DT
     path = TruePath()
@@ -194,6 +215,7 @@ def simulate(rng, geometry, hills, lat0, lon0, phases, mover, duration=None, tai
     phi = math.exp(-dt / mover.wander_tau)
     q = mover.wander * math.sqrt(1 - phi * phi)
     stop_i = 0
+    ei = 0
     stops = geometry.stops
     done_t = None
     step = 0
@@ -239,6 +261,10 @@ def simulate(rng, geometry, hills, lat0, lon0, phases, mover, duration=None, tai
             v = 0.0
             continue
         target = phases[p].speed if p < len(phases) else 0.0
+        while episodes and ei < len(episodes) and t >= episodes[ei][0] + episodes[ei][1]:
+            ei += 1
+        if episodes and ei < len(episodes) and episodes[ei][0] <= t:
+            target *= episodes[ei][2]
         if target > 0.0:
             target *= (1.0 + wander) * min(hi, max(lo, 1.0 - mover.hill_factor * g))
             a = max(-mover.decel, min(mover.accel, (target - v) / mover.tau))
