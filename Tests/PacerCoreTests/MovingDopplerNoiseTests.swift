@@ -49,7 +49,8 @@ final class MovingDopplerNoiseTests: XCTestCase {
     }
 
     /// From the speed's changes, with a slow true speed change on top: white and AR(1) noise
-    /// (a receiver's tracking loops make its error wander for seconds) within 30 %.
+    /// (a receiver's tracking loops make its error wander for seconds) within 35 %: running
+    /// medians (robust to halts, below) are coarser than the means were (measured +31 %, -32 %).
     func testNoiseOfWhiteAndCorrelatedErrors() {
         for (sigma, rho) in [(0.12, 0.0), (0.15, 0.6)] {
             var estimator = MovingDopplerNoise()
@@ -59,7 +60,7 @@ final class MovingDopplerNoiseTests: XCTestCase {
             }
             let measured = try! XCTUnwrap(estimator.noiseVariance)
             print("speed noise sigma \(sigma) rho \(rho): measured variance \(measured), true \(sigma * sigma)")
-            XCTAssertEqual(measured, sigma * sigma, accuracy: sigma * sigma * 0.3, "sigma \(sigma) rho \(rho)")
+            XCTAssertEqual(measured, sigma * sigma, accuracy: sigma * sigma * 0.35, "sigma \(sigma) rho \(rho)")
         }
     }
 
@@ -81,5 +82,22 @@ final class MovingDopplerNoiseTests: XCTestCase {
         print("stride surge: estimate from the speed \(measured), bound across the track \(bound), true 0.01")
         XCTAssertGreaterThan(measured, 0.04)
         XCTAssertEqual(bound, 0.01, accuracy: 0.002)
+    }
+
+    /// A walker's halts and shuffles (the speed falling to 0.6 m/s and back at 1 m/s² for 10 s,
+    /// every 90 s) on 0.05 m/s of noise that a receiver's own smoothing correlates (rho 0.7):
+    /// the medians see the noise (within 40 %); the means took the halts for noise, several
+    /// times the truth, and the walk lost the difference.
+    func testHaltsDoNotRaiseTheEstimate() {
+        var estimator = MovingDopplerNoise()
+        var noise = ARNoise(sigma: 0.05, rho: 0.7, seed: 11)
+        for k in 0..<1800 {
+            let x = Double(k % 90)
+            let dip = x < 10 ? min(0.8, x, 10 - x) : 0
+            estimator.add(speed: 1.4 - dip + noise.next(), acrossChange: nil, dt: 1)
+        }
+        let measured = try! XCTUnwrap(estimator.noiseVariance)
+        print("halts on smoothed noise: measured variance \(measured), true 0.0025")
+        XCTAssertEqual(measured, 0.0025, accuracy: 0.001)
     }
 }

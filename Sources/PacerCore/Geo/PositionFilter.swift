@@ -38,6 +38,8 @@ public struct PositionFilter: Sendable {
     private var creptDistance = 0.0
     /// The held distance that the latest standstill dropped when it began.
     private var heldBeforeStandstill = 0.0
+    /// What a lagging receiver reports of the travel after a stop and before a start (`StandstillEdges`).
+    private var edges = StandstillEdges()
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     /// The last Doppler velocity and the smoothing weight it got, for the resting noise, and the
@@ -222,17 +224,32 @@ public struct PositionFilter: Sendable {
                 holdingSince = holdingSince ?? instant
                 heldDistance += increment
                 increment = 0
+                if let raw = PositionFilter.reportedVelocity(fix) {
+                    edges.approaching(east: raw.east, north: raw.north, dt: instant.seconds(since: lastStep ?? previous))
+                }
             } else {
                 increment += releaseHeld()
             }
             previousInBand = inBand
             // Travel that a standstill turned out to be was judged on 10 s of Doppler: it does not
             // wait again (held, it was lost to the next dip of a slow hiker's average).
-            increment += creptDistance
+            increment += creptDistance + edges.end()
             creptDistance = 0
+            if wasStationary { increment += edges.started(east: smoothedDopplerEast, north: smoothedDopplerNorth) }
+            if let doppler = smoothedDoppler, doppler > 2 * parameters.stationarySpeed {
+                edges.travelling(east: smoothedDopplerEast, north: smoothedDopplerNorth)
+            }
         } else {
             previousInBand = true
-            if !wasStationary { heldBeforeStandstill = heldDistance }
+            if !wasStationary {
+                heldBeforeStandstill = heldDistance
+                edges.begin(at: instant)
+            }
+            if let raw = PositionFilter.reportedVelocity(fix) {
+                let dt = instant.seconds(since: lastStep ?? previous)
+                edges.resting(east: raw.east, north: raw.north, dt: dt, at: instant)
+                if (fix.speed ?? 0) <= 3 * parameters.stationarySpeed { edges.slowReading(east: raw.east, north: raw.north, dt: dt, at: instant) }
+            }
             if !wasStationary || velocity == nil || (fix.speed ?? 0) <= 3 * parameters.stationarySpeed {
                 // The stop's held distance is dropped, and so is a possible start that stopped.
                 heldDistance = 0
@@ -272,9 +289,16 @@ public struct PositionFilter: Sendable {
         return (speed * sin(rad), speed * cos(rad), sigma * sigma)
     }
 
+    /// The velocity as the receiver reports it (speed along its course, slow ones included), if it does.
+    static func reportedVelocity(_ fix: GNSSFix) -> (east: Double, north: Double)? {
+        guard let speed = fix.speed, speed.isFinite, speed >= 0, let track = fix.track, track.isFinite else { return nil }
+        let rad = track * .pi / 180
+        return (speed * sin(rad), speed * cos(rad))
+    }
+
     /// The held distance, now counted.
     private mutating func releaseHeld() -> Double {
-        defer { heldDistance = 0; holdingSince = nil }
+        defer { heldDistance = 0; holdingSince = nil; edges.resetApproach() }
         return stationary ? 0 : heldDistance
     }
 
@@ -297,6 +321,7 @@ public struct PositionFilter: Sendable {
         rejectingSince = nil
         anchorEast = e; anchorNorth = n; anchorSince = instant
         speedBefore = nil
+        edges.discard()
     }
 
     private mutating func updateDoppler(_ fix: GNSSFix, at instant: MonotonicInstant) {
@@ -377,6 +402,7 @@ public struct PositionFilter: Sendable {
                     // So was the distance held back when it began; a possible start within it
                     // is in the vector sum already.
                     creptDistance = hypot(restTravelEast, restTravelNorth) + heldBeforeStandstill
+                    edges.discard()
                     heldDistance = 0
                     holdingSince = nil
                 }
