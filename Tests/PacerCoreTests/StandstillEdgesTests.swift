@@ -44,25 +44,25 @@ final class StandstillEdgesTests: XCTestCase {
     }
 
     /// tau 3 s: with the halts' edges dropped the walk came out -1.13 to -1.49 % (mean -1.32 %:
-    /// 1.8 m a halt); read along the travel, -0.71 to -1.07 % (mean -0.91 %). What is left is not
-    /// the edges: the session ends in a halt whose tail has not arrived (0.2 %), and this
-    /// receiver's positions, unlike its velocity, do not lag, so the filter's velocity is pulled
-    /// below the reported one while the receiver is still decelerating.
+    /// 1.8 m a halt); read along the travel, -0.16 to -0.41 %. What is left is not the edges: the
+    /// session ends in a halt whose tail has not arrived (0.2 %), and this receiver's positions,
+    /// unlike its velocity, do not lag, so the filter's velocity is pulled below the reported one
+    /// while the receiver is still decelerating.
     func testLaggingReceiverKeepsTheMetresAroundEachHalt() {
         var errors: [Double] = []
         for seed: UInt64 in 1...6 {
             let (truth, distance) = haltingWalk(seed: seed, tau: 3, noise: 0.1)
             let error = (distance - truth) / truth
             print("halting walk, receiver lag 3 s, seed \(seed): truth \(truth) pacer \(distance) (\(error * 100) %)")
-            XCTAssertEqual(error, -0.009, accuracy: 0.003, "seed \(seed)")
+            XCTAssertEqual(error, -0.003, accuracy: 0.003, "seed \(seed)")
             errors.append(error)
         }
-        XCTAssertGreaterThan(errors.reduce(0, +) / Double(errors.count), -0.0105)
+        XCTAssertGreaterThan(errors.reduce(0, +) / Double(errors.count), -0.004)
     }
 
     /// A receiver without lag: the edges' readings along the travel are noise of zero mean, so
-    /// the same walk is not lengthened (mean -0.01 % without the edges, +0.08 % with them: what
-    /// is counted is never negative, and the start's direction shares its last readings' noise).
+    /// the same walk is hardly lengthened: mean -0.01 % without the edges, +0.15 % with them (0.2 m
+    /// a halt: what is counted is never negative, so the noise's half above zero counts).
     func testReceiverWithoutLagIsNotLengthened() {
         var errors: [Double] = []
         for seed: UInt64 in 1...6 {
@@ -71,6 +71,6 @@ final class StandstillEdgesTests: XCTestCase {
             print("halting walk, no receiver lag, seed \(seed): truth \(truth) pacer \(distance) (\(error * 100) %)")
             errors.append(error)
         }
-        XCTAssertEqual(errors.reduce(0, +) / Double(errors.count), 0, accuracy: 0.0015)
+        XCTAssertEqual(errors.reduce(0, +) / Double(errors.count), 0, accuracy: 0.002)
     }
 }

@@ -235,9 +235,10 @@ public struct PositionFilter: Sendable {
             // wait again (held, it was lost to the next dip of a slow hiker's average).
             increment += creptDistance + edges.end()
             creptDistance = 0
-            if wasStationary { increment += edges.started(east: smoothedDopplerEast, north: smoothedDopplerNorth) }
+            if wasStationary { edges.started(at: instant) }
+            increment += edges.moving(east: smoothedDopplerEast, north: smoothedDopplerNorth, at: instant)
             if let doppler = smoothedDoppler, doppler > 2 * parameters.stationarySpeed {
-                edges.travelling(east: smoothedDopplerEast, north: smoothedDopplerNorth)
+                edges.travelling(east: smoothedDopplerEast, north: smoothedDopplerNorth, dt: dt)
             }
         } else {
             previousInBand = true
