@@ -61,8 +61,8 @@ final class StandstillEdgesTests: XCTestCase {
     }
 
     /// A receiver without lag: the edges' readings along the travel are noise of zero mean, so
-    /// the same walk is hardly lengthened: mean -0.01 % without the edges, +0.15 % with them (0.2 m
-    /// a halt: what is counted is never negative, so the noise's half above zero counts).
+    /// the same walk is not lengthened: mean -0.01 % without the edges, -0.005 % with them (+0.15 %
+    /// while a negative edge counted as zero; now the following travel owes it).
     func testReceiverWithoutLagIsNotLengthened() {
         var errors: [Double] = []
         for seed: UInt64 in 1...6 {

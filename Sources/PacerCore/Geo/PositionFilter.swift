@@ -40,6 +40,8 @@ public struct PositionFilter: Sendable {
     private var heldBeforeStandstill = 0.0
     /// What a lagging receiver reports of the travel after a stop and before a start (`StandstillEdges`).
     private var edges = StandstillEdges()
+    /// Metres the edges read negative, taken off the following travel (never below zero).
+    private var edgeDebt = 0.0
     private var lastRawDoppler: Double?
     private var lastDopplerTime: MonotonicInstant?
     /// The last Doppler velocity and the smoothing weight it got, for the resting noise, and the
@@ -233,10 +235,22 @@ public struct PositionFilter: Sendable {
             previousInBand = inBand
             // Travel that a standstill turned out to be was judged on 10 s of Doppler: it does not
             // wait again (held, it was lost to the next dip of a slow hiker's average).
-            increment += creptDistance + edges.end()
+            increment += creptDistance
             creptDistance = 0
+            var edge = edges.end()
             if wasStationary { edges.started(at: instant) }
-            increment += edges.moving(east: smoothedDopplerEast, north: smoothedDopplerNorth, at: instant)
+            edge += edges.moving(east: smoothedDopplerEast, north: smoothedDopplerNorth, at: instant)
+            // The edges are signed: a negative one (rest noise) is owed by the travel that follows,
+            // so noise adds nothing on average (counted as max(0, x), it added 0.2 % to model a's
+            // city runs).
+            edgeDebt -= edge
+            if edgeDebt < 0 {
+                increment -= edgeDebt
+                edgeDebt = 0
+            }
+            let repaid = min(edgeDebt, increment)
+            increment -= repaid
+            edgeDebt -= repaid
             if let doppler = smoothedDoppler, doppler > 2 * parameters.stationarySpeed {
                 edges.travelling(east: smoothedDopplerEast, north: smoothedDopplerNorth, dt: dt)
             }

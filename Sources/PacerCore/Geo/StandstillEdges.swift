@@ -99,23 +99,23 @@ struct StandstillEdges: Sendable {
     }
 
     /// Travel with this (smoothed) velocity: the start's slow readings once `window` seconds have
-    /// passed (never negative).
+    /// passed, signed.
     mutating func moving(east: Double, north: Double, at instant: MonotonicInstant) -> Double {
         guard let h = head, instant.seconds(since: h.since) >= Self.window else { return 0 }
         let norm = hypot(east, north)
         guard norm > 0 else { return 0 }
         head = nil
-        return max(0, (h.east * east + h.north * north) / norm)
+        return (h.east * east + h.north * north) / norm
     }
 
     /// A start's readings still waiting when the next standstill begins, along the travel's direction.
     private mutating func pendingHead(along d: (east: Double, north: Double)) -> Double {
         defer { head = nil }
         guard let h = head else { return 0 }
-        return max(0, h.east * d.east + h.north * d.north)
+        return h.east * d.east + h.north * d.north
     }
 
-    /// The standstill ended: what the tail holds (never negative).
+    /// The standstill ended: what the tail holds, signed (noise reads negative as often as positive).
     mutating func end() -> Double {
         guard since != nil else { return 0 }
         defer {
@@ -125,7 +125,7 @@ struct StandstillEdges: Sendable {
             direction = nil
             resetApproach()
         }
-        return max(0, metres)
+        return metres
     }
 
     /// The standstill was counted otherwise (slow travel, a dropout's bridge): no tail.
