@@ -17,14 +17,9 @@ final class DaemonANTReplayTests: XCTestCase {
                                                                                 encoding: .utf8)).prefix(15))
         let link = try DaemonANTTests.startStick(in: dir, helpers: helpers, ["--hr", "148", "--power", "210", "--cadence", "88"])
         let config = "[sensors]\nant = \(link)\nrecord_log = yes\n[unattended]\nauto_start = off\n[journal]\nsync_interval_s = 1\n"
-        let pty = try RawPTY()
-        defer { close(pty.master); close(pty.slave) }
-        let sub = dir.appendingPathComponent("daemon")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(pty.path)@115200"], directory: sub)
-        defer { daemon.stop() }
-        func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(pty.master, $0.baseAddress, $0.count - 1) } }
-        let client = try daemon.connect()
+        let pacerd = try PTYDaemon(config: config, in: dir)
+        defer { withExtendedLifetime(pacerd) {} }
+        let (daemon, client, write) = (pacerd.daemon, pacerd.client, pacerd.write)
         try client.request(.watch(enable: true))
         _ = try client.waitForState(timeout: 30) { s in s.sensors.contains { $0.kind == .heartRate && $0.transport == .ant && $0.state == .connected } }
         write(epochs[0])

@@ -28,18 +28,9 @@ final class DaemonCourseTests: XCTestCase {
         XCTAssertEqual(summary["course"]?.string, "Detour course")
         XCTAssertEqual(summary["course_off_count"]?.number, 1)
 
-        let pty = try RawPTY()
-        defer { close(pty.master); close(pty.slave) }
-        let sub = dir.appendingPathComponent("daemon")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(pty.path)@115200"], directory: sub)
-        defer { daemon.stop() }
-        let client = try daemon.connect()
-        func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(pty.master, $0.baseAddress, $0.count - 1) } }
-        func control(_ request: ClientRequest) throws -> JSONValue {
-            try client.request(request)
-            return try client.expect(["ACK", "ERROR"])
-        }
+        let pacerd = try PTYDaemon(config: config, in: dir)
+        defer { withExtendedLifetime(pacerd) {} }
+        let (daemon, client, write, control) = (pacerd.daemon, pacerd.client, pacerd.write, pacerd.control)
         try client.request(.watch(enable: true))
         write(epochs[0])
         let first = try client.waitForState(timeout: 30) { $0.gps.state == .fix }

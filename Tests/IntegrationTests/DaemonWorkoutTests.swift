@@ -37,18 +37,9 @@ final class DaemonWorkoutTests: XCTestCase {
         XCTAssertEqual(summary["workout"]?.string, "Pty intervals")
         XCTAssertEqual(summary["workout_steps"]?.array?.compactMap { $0["start_s"]?.number ?? $0["start"]?.number }.count, 5)
 
-        let pty = try RawPTY()
-        defer { close(pty.master); close(pty.slave) }
-        let sub = dir.appendingPathComponent("daemon")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "serial:\(pty.path)@115200"], directory: sub)
-        defer { daemon.stop() }
-        let client = try daemon.connect()
-        func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(pty.master, $0.baseAddress, $0.count - 1) } }
-        func control(_ request: ClientRequest) throws -> JSONValue {
-            try client.request(request)
-            return try client.expect(["ACK", "ERROR"])
-        }
+        let pacerd = try PTYDaemon(config: config, in: dir)
+        defer { withExtendedLifetime(pacerd) {} }
+        let (daemon, client, write, control) = (pacerd.daemon, pacerd.client, pacerd.write, pacerd.control)
         /// STATE's workout as one line, for the eye (the note wants STATE lines).
         func show(_ state: LiveState) {
             let line = String(decoding: state.line, as: UTF8.self)
@@ -124,15 +115,9 @@ final class DaemonWorkoutTests: XCTestCase {
         let planPath = dir.appendingPathComponent("short.txt").path
         try "name: Short\n1m 200W; 1m 100W\n".write(toFile: planPath, atomically: true, encoding: .utf8)
         let epochs = DaemonReplayEquivalenceTests.epochs(try String(contentsOf: dir.appendingPathComponent("course-on.nmea"), encoding: .utf8))
-        let pty = try RawPTY()
-        defer { close(pty.master); close(pty.slave) }
-        let sub = dir.appendingPathComponent("daemon")
-        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
-        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n", extraArguments: ["--gps", "serial:\(pty.path)@115200"],
-                                       directory: sub)
-        defer { daemon.stop() }
-        let client = try daemon.connect()
-        func write(_ text: String) { _ = text.utf8CString.withUnsafeBufferPointer { Glibc.write(pty.master, $0.baseAddress, $0.count - 1) } }
+        let pacerd = try PTYDaemon(config: "[unattended]\nauto_start = off\n", in: dir)
+        defer { withExtendedLifetime(pacerd) {} }
+        let (daemon, client, write) = (pacerd.daemon, pacerd.client, pacerd.write)
         try client.request(.watch(enable: true))
         write(epochs[0])
         _ = try client.waitForState(timeout: 30) { $0.gps.state == .fix }
