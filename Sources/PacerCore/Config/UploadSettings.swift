@@ -50,9 +50,6 @@ public struct UploadSettings: Equatable, Sendable {
     /// The base URL the config gives a service, or nil for its default.
     public func url(_ service: UploadService) -> String? { urls[service.name] }
 
-    /// The secret file a config key names.
-    public func secretFile(_ key: String) -> String? { secretFiles[key] }
-
     /// A service's credentials, its secrets read through `read` (pacerd's `SecretFile.read`,
     /// which refuses a file others can read); its error propagates, naming the file.
     public func credentials(_ service: UploadService, read: (String) throws -> String) throws -> UploadCredentials {

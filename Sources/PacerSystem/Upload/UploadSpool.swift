@@ -51,9 +51,6 @@ public struct UploadSpool: Sendable {
         return (states, damaged)
     }
 
-    /// Whether a state file for this session and service exists (a session queued twice keeps the first).
-    public func has(_ state: UploadState) -> Bool { access(statePath(state), F_OK) == 0 }
-
     public func write(_ state: UploadState) throws {
         try AtomicFile.write(UploadStateFile.encode(state), to: statePath(state))
     }
