@@ -114,4 +114,30 @@ final class DaemonANTTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("no ANT+ device found"), missing.stderr)
     }
+
+    /// A strap out of range for 12 s (the stick reports EVENT_RX_FAIL, then goes quiet): pacerd
+    /// says the sensor is lost, searches again with its number, and tracks it again when its
+    /// pages come back; the session records on, with the heart rate back after the gap.
+    func testADeviceThatDropsOutIsSearchedForAndFoundAgain() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-ant-dropout")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Silent from 8 s to 20 s of every 20 s.
+        let link = try Self.startStick(in: dir, helpers: helpers, ["--hr", "140", "--dropout", "20:12"])
+        let config = "[sensors]\nant = \(link)\n[unattended]\nauto_start = off\n"
+        let daemon = try DaemonProcess(config: config, extraArguments: ["--gps", "gpsd:127.0.0.1:1"], directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        func heartRate(_ state: LiveState) -> LiveSensorState? { state.sensors.first { $0.kind == .heartRate && $0.transport == .ant } }
+        _ = try watcher.waitForState(timeout: 30) { heartRate($0)?.state == .connected }
+        try watcher.request(.start(activity: .run))
+        _ = try watcher.expect(["ACK"])
+        let lost = try watcher.waitForState(timeout: 40) { heartRate($0).map { $0.state != .connected } ?? false }
+        XCTAssertEqual(heartRate(lost)?.deviceNumber ?? 12120, 12120, "the channel keeps the device's number while it searches")
+        let back = try watcher.waitForState(timeout: 40) { heartRate($0)?.state == .connected && $0.session?.heartRate == 140 }
+        XCTAssertEqual(heartRate(back)?.deviceNumber, 12120)
+        XCTAssertNotNil(back.session, "the session recorded through the drop-out")
+        XCTAssertTrue(daemon.log.contains("ANT+ heart rate ant:12120 tracking"), daemon.log)
+    }
 }
