@@ -15,6 +15,16 @@ extension Daemon {
         source.attach(to: loop) { [unowned self] event, instant in handleANT(event, at: instant) }
     }
 
+    /// A reload that changes `[sensors] ant` or a kind's `ant:N`: the stick closed and opened
+    /// again with the new channels (its sensors leave STATE and come back as they are found).
+    func restartANT() {
+        antSource?.stop()
+        antSource = nil
+        sensors.removeAll { $0.transport == .ant }
+        startANT()
+        broadcastState()
+    }
+
     func handleANT(_ event: ANTStickEvent, at instant: MonotonicInstant) {
         let name = antSource?.path ?? settings.antStick
         switch event {

@@ -254,6 +254,7 @@ final class Daemon {
                 if settings.broadcast != before.broadcast { restartSensorBroadcast() }
                 if settings.altitude != before.altitude { restartBarometer() }
                 if settings.altitude.demDirectory != before.altitude.demDirectory { startTerrain() }
+                if settings.antStick != before.antStick || settings.antDeviceNumbers != before.antDeviceNumbers { restartANT() }
                 if settings.upload != before.upload { uploader?.configure(settings.upload) }
                 DaemonLog.info("configuration reloaded")
             } catch {

@@ -140,4 +140,23 @@ final class DaemonANTTests: XCTestCase {
         XCTAssertNotNil(back.session, "the session recorded through the drop-out")
         XCTAssertTrue(daemon.log.contains("ANT+ heart rate ant:12120 tracking"), daemon.log)
     }
+
+    /// `[sensors] ant` set while pacerd runs: a reload (SIGHUP) opens the stick, no restart.
+    func testAReloadOpensTheStick() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-ant-reload")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let link = try Self.startStick(in: dir, helpers: helpers, ["--hr", "130"])
+        let daemon = try DaemonProcess(config: "[unattended]\nauto_start = off\n", extraArguments: ["--gps", "gpsd:127.0.0.1:1"], directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        let before = try watcher.waitForState(timeout: 30) { _ in true }
+        XCTAssertFalse(before.sensors.contains { $0.transport == .ant })
+        try "[unattended]\nauto_start = off\n[sensors]\nant = \(link)\n".write(to: dir.appendingPathComponent("pacer.conf"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(kill(daemon.daemonPID, SIGHUP), 0)
+        let after = try watcher.waitForState(timeout: 30) { s in s.sensors.contains { $0.kind == .heartRate && $0.transport == .ant && $0.state == .connected } }
+        XCTAssertEqual(after.sensors.first { $0.kind == .heartRate && $0.transport == .ant }?.deviceNumber, 12120)
+        XCTAssertTrue(daemon.log.contains("configuration reloaded"), daemon.log)
+    }
 }
