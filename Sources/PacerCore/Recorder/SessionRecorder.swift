@@ -238,12 +238,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
             begin(requested ?? settings.activity, at: input, emit: emit)
         default:
             var at = commandTime(at: input, emit: emit)
-            // A stop ends the session after every notification its BLE log has already (those
-            // placed just past the last fix): a replay of that log ends it there too.
-            if case .stop = command, let last = waiting.last?.time, last > at {
-                advance(to: last, emit: emit)
-                at = last
-            }
+            if case .stop = command { at = throughLoggedNotifications(from: at, emit: emit) }
             do {
                 try engine.handle(command, at: at.monotonicInstant, time: at) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
             } catch let error as SessionCommandError {
@@ -347,8 +342,7 @@ public struct SessionRecorder: ~Copyable, Sendable {
     /// the last input.
     mutating func finish(emit: (RecorderOutput) -> Void) {
         guard engine.phase.isActive else { return }
-        let end = max(timeline ?? .init(millisecondsSinceEpoch: 0), waiting.last?.time ?? .init(millisecondsSinceEpoch: 0))
-        advance(to: end, emit: emit)
+        let end = throughLoggedNotifications(from: timeline ?? .init(millisecondsSinceEpoch: 0), emit: emit)
         try? engine.handle(.stop, at: end.monotonicInstant, time: end) { [distanceOffset] in SessionRecorder.forward($0, distanceOffset, emit) }
     }
 
@@ -420,6 +414,15 @@ public struct SessionRecorder: ~Copyable, Sendable {
         let at = receiverIsLive(at: input) ? (timeline ?? time(at: input)) : max(time(at: input), timeline ?? time(at: input))
         advance(to: at, emit: emit)
         return at
+    }
+
+    /// Where a session that stops at `time` ends: after every notification its BLE log holds
+    /// already (those placed just past the last fix), delivered first, so that a replay of the
+    /// log, which counts them, ends it at the same time.
+    private mutating func throughLoggedNotifications(from time: UTCTime, emit: (RecorderOutput) -> Void) -> UTCTime {
+        let end = max(time, waiting.last?.time ?? time)
+        advance(to: end, emit: emit)
+        return end
     }
 
     private mutating func advance(to time: UTCTime, emit: (RecorderOutput) -> Void) {

@@ -25,9 +25,10 @@ public enum UploadEncoding {
     /// `pacer-20251101T120000Z-1`. The start time is in it because journal ids start at 1 again
     /// in a new journal (a new SD card), and a new ride must not read as a duplicate of an old one.
     public static func externalID(sessionID: String, start: UTCTime?) -> String {
-        guard let c = start?.components else { return "pacer-\(sessionID)" }
-        func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "pacer-\(c.year)\(two(c.month))\(two(c.day))T\(two(c.hour))\(two(c.minute))\(two(c.second))Z-\(sessionID)"
+        guard let start else { return "pacer-\(sessionID)" }
+        // RFC 3339's basic form to the second: 2025-11-01T12:00:07 -> 20251101T120007.
+        let basic = start.rfc3339.prefix(19).filter { $0 != "-" && $0 != ":" }
+        return "pacer-\(basic)Z-\(sessionID)"
     }
 
     /// The file name the services see.
