@@ -77,6 +77,16 @@ final class SessionTerrainTests: XCTestCase {
         XCTAssertLessThanOrEqual(summary.elevationGain ?? 99, 1)
     }
 
+    /// A receiver speed that is no number sets no smoothing of NaN: the gain stays a number.
+    func testASpeedThatIsNoNumberLeavesTheGainANumber() {
+        var altitude = TerrainAltitude()
+        for (k, speed) in [3.0, .nan, .infinity, 3.0, 3.0].enumerated() {
+            altitude.track(100 + Double(k) * 3, speed: speed, at: MonotonicInstant(seconds: 1000 + Double(k)))
+        }
+        XCTAssertTrue(altitude.gain.isFinite)
+        XCTAssertGreaterThan(altitude.gain, 0)
+    }
+
     /// No tile under the track: the receiver's altitude, and the missing tile reported once.
     func testNoTileFallsBackToTheReceiverAndIsReportedOnce() {
         let source = MemoryTileSource()

@@ -30,7 +30,8 @@ public struct TerrainAltitude: Sendable {
     /// Feeds the ground's height at an accepted, moving position.
     mutating func track(_ height: Double, speed: Double, at instant: MonotonicInstant) {
         used = true
-        tracker.timeConstant = TerrainAltitude.smoothingMetres / max(speed, 0.5)
+        // A speed that is no number (a receiver's damage) smooths as a standstill's would.
+        tracker.timeConstant = TerrainAltitude.smoothingMetres / (speed.isFinite ? max(speed, 0.5) : 0.5)
         tracker.update(altitude: height, verticalSigma: TerrainAltitude.verticalSigma, speed: speed, at: instant)
     }
 
