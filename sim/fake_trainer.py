@@ -5,7 +5,9 @@ behaviour. It answers every control point (0x2AD9) write with a Response Code in
 (0x80, op code, result), obeys ERG targets (Set Target Power: the power follows the target with a
 first-order response, time constant TAU_S), takes simulation parameters (the power then follows the
 grade), and notifies Indoor Bike Data (0x2AD2: speed, cadence, power) once a second. It can be told
-to refuse control (result 0x05) or to lose it (status 0xFF), and it appends every write it received
+to refuse control (result 0x05), to lose it (status 0xFF), or to hold no power (Set Target Power
+answered 0x02, a trainer that only simulates); like a real trainer it forgets its controller when
+the link drops. It appends every write it received
 to the template parameter trainer_log, one JSON line each: {"t", "event": "write", "hex", "op",
 "params", "result"} (op and result as 0xNN, params in hex).
 '''
@@ -29,6 +31,7 @@ class Trainer:
         self.address = address
         self.control = False
         self.refuse = False
+        self.erg = True             # False: Set Target Power is "not supported"
         self.started = False
         self.target = None          # ERG target W, or None
         self.grade = 0.0            # % from simulation parameters
@@ -55,6 +58,8 @@ def control_point(trainer, value):
         result = 0x05
     elif op == 0x07:
         trainer.started = True
+    elif op == 0x05 and not trainer.erg:
+        result = 0x02
     elif op == 0x05 and len(params) == 2:
         watts = struct.unpack('<h', params)[0]
         if 0 <= watts <= 2000:
@@ -69,6 +74,13 @@ def control_point(trainer, value):
         result = 0x02
     log(trainer, 'write', hex=bytes(value).hex(), op=f'0x{op:02x}', params=params.hex(), result=f'0x{result:02x}')
     return [0x80, op, result]
+
+
+def link_lost(trainer):
+    '''The link dropped: control and any ERG target go with it; the flywheel free-rides.'''
+    trainer.control = False
+    trainer.target = None
+    log(trainer, 'link_lost')
 
 
 def step(trainer, sensor, deliver):

@@ -7,7 +7,7 @@ script starts, drives through org.pacer.FakeStrap, and can kill and start again.
 
     DBUS_SYSTEM_BUS_ADDRESS=unix:path=... sim/fakestrap.py --strap 00:22:D0:AA:BB:01 \
         [--footpod 00:22:D0:AA:BB:02] [--power ADDR] [--csc ADDR] [--ess ADDR] \
-        [--trainer ADDR [--trainer-log FILE] [--trainer-refuse]] \
+        [--trainer ADDR [--trainer-log FILE] [--trainer-refuse] [--trainer-no-erg]] \
         [--play FILE.ble | --rate HZ] [--appear-after S] \
         [--control FIFO] [--log FILE] [--central-log FILE]
 
@@ -231,6 +231,8 @@ class FakeStrap:
         self.call('SetReadValue', 'ssay', sensor.address, '2a19', dbus.Array([sensor.battery], signature='y'))
         if sensor.kind == 'trainer' and self.args.trainer_refuse:
             self.call('TrainerSet', 'ssb', sensor.address, 'refuse', True)
+        if sensor.kind == 'trainer' and self.args.trainer_no_erg:
+            self.call('TrainerSet', 'ssb', sensor.address, 'noerg', True)
         sensor.present = True
 
     def notify(self, sensor, uuid, payload):
@@ -404,6 +406,8 @@ def main():
     parser.add_argument('--trainer', metavar='ADDR', help='smart trainer address (FTMS 0x1826, sim/fake_trainer.py)')
     parser.add_argument('--trainer-log', metavar='FILE', help="the trainer's control point writes, JSON lines")
     parser.add_argument('--trainer-refuse', action='store_true', help='the trainer refuses control (result 0x05)')
+    parser.add_argument('--trainer-no-erg', action='store_true',
+                        help='the trainer only simulates: Set Target Power is answered "not supported" (0x02)')
     parser.add_argument('--no-acquire', action='store_true', help='the strap offers StartNotify only, no AcquireNotify')
     parser.add_argument('--play', metavar='FILE',
                         help='play a BLE log (2a37 to the strap, 2a53 to the footpod, 2a63 to the power meter, 2a5b to the CSC, '

@@ -196,6 +196,8 @@ def drop_link(device):
     emit_props(device, DEVICE_IFACE, {'ServicesResolved': dbus.Boolean(False, variant_level=1),
                                       'Connected': dbus.Boolean(False, variant_level=1)})
     remove_gatt(sensor)
+    if 'trainer' in sensor:
+        fake_trainer.link_lost(sensor['trainer'])
 
 
 def Disconnect(device):
@@ -332,12 +334,15 @@ def SetConnectable(mock, address, connectable):
 
 @dbus.service.method(CONTROL_IFACE, in_signature='ssb', out_signature='')
 def TrainerSet(mock, address, what, on):
-    '''The fake trainer's behaviour: "refuse" (answer Request Control with 0x05) or "lose" (drop
-    control now: status 0xFF, as when another app takes the trainer).'''
+    '''The fake trainer's behaviour: "refuse" (answer Request Control with 0x05), "lose" (drop
+    control now: status 0xFF, as when another app takes the trainer) or "noerg" (answer Set Target
+    Power with 0x02, not supported).'''
     sensor = SENSORS[address]
     trainer = sensor['trainer']
     if what == 'refuse':
         trainer.refuse = bool(on)
+    elif what == 'noerg':
+        trainer.erg = not on
     elif what == 'lose':
         trainer.control = False
         deliver(sensor, '2ada', [0xFF])

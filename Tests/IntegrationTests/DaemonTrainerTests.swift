@@ -5,8 +5,9 @@ import XCTest
 
 /// The real pacerd driving the fake smart trainer (sim/fake_trainer.py on the mock BlueZ, a private
 /// dbus-daemon): the control point sees Request Control, Start, then each step's target power at
-/// each step change of a short workout; a trainer that refuses control leaves the workout running,
-/// and STATE and an EVENT say so. The control point writes and a few STATE lines are printed.
+/// each step change of a short workout; a trainer that refuses control, holds no power or drops
+/// out leaves the workout running, and STATE and an EVENT say so. The control point writes and a
+/// few STATE lines are printed.
 final class DaemonTrainerTests: XCTestCase {
     static let trainer = "00:22:D0:AA:BB:26"
 
@@ -125,9 +126,7 @@ final class DaemonTrainerTests: XCTestCase {
         _ = try client.expect(["ACK"])
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 30, states: &states, events: &events) { states, _ in states.last?["trainer"]?["target_w"]?.number == 200 }
-        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: run.dir.appendingPathComponent("control").path))
-        handle.write(Data("trainer lose \(Self.trainer)\n".utf8))
-        try handle.close()
+        try command(run, "trainer lose \(Self.trainer)")
         try read(client, timeout: 30, states: &states, events: &events) { _, events in events.contains { $0["type"]?.string == "trainer_lost" } }
         states.removeAll()
         try read(client, timeout: 30, states: &states, events: &events) { states, _ in
@@ -140,6 +139,80 @@ final class DaemonTrainerTests: XCTestCase {
         let written = writes(run.log).map(\.hex)
         print("control point writes: \(written.joined(separator: " "))")
         XCTAssertEqual(Array(written.prefix(6)), ["00", "07", "05c800", "00", "07", "05c800"])
+    }
+
+    /// Writes one command line to the fake strap's control FIFO.
+    private func command(_ run: (dir: URL, log: URL, helpers: DaemonLiveTests.Helpers, daemon: DaemonProcess), _ line: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: run.dir.appendingPathComponent("control").path))
+        handle.write(Data((line + "\n").utf8))
+        try handle.close()
+    }
+
+    /// The trainer's link drops for 12 s (it forgets its controller, as a real one does): pacerd
+    /// says `dropped` after 10 s of silence with the workout's target still shown, and once the
+    /// trainer is back asks for control again and sends the step's target again.
+    func testADroppedTrainerIsTakenUpAgain() throws {
+        let run = try start("pacerd-trainer-drop", trainerArguments: [], workout: "name: ERG\n90s 150W; 30s 220W\n", control: true)
+        defer { try? FileManager.default.removeItem(at: run.dir) }
+        defer { _ = run.daemon.stop(SIGKILL) }
+        let client = try run.daemon.connect()
+        try client.request(.watch(enable: true))
+        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
+        try client.request(.start(activity: .ride))
+        _ = try client.expect(["ACK"])
+        var states: [JSONValue] = [], events: [JSONValue] = []
+        try read(client, timeout: 30, states: &states, events: &events) { _, _ in self.writes(run.log).contains { $0.hex == "059600" } }
+        try command(run, "drop \(Self.trainer) 12")
+        try read(client, timeout: 30, states: &states, events: &events) { states, events in
+            events.contains { $0["type"]?.string == "trainer_dropped" } && states.last?["trainer"]?["state"]?.string == "dropped"
+        }
+        let droppedState = try XCTUnwrap(states.last)
+        try read(client, timeout: 60, states: &states, events: &events) { _, events in
+            events.filter { $0["type"]?.string == "trainer_control" }.count == 2
+        }
+        try read(client, timeout: 10, states: &states, events: &events) { states, _ in
+            states.last?["trainer"]?["state"]?.string == "controlling" && states.last?["trainer"]?["target_w"]?.number == 150
+        }
+        XCTAssertEqual(run.daemon.stop(SIGTERM), 0)
+        let dropped = try XCTUnwrap(events.first { $0["type"]?.string == "trainer_dropped" })
+        print("EVENT: \(text(dropped))")
+        print("STATE while dropped: trainer \(text(droppedState["trainer"])), workout \(text(droppedState["workout"]))")
+        XCTAssertEqual(dropped["reason"]?.string, "no data for 10 s")
+        XCTAssertEqual(droppedState["workout"]?["step"]?.number, 1)
+        XCTAssertEqual(droppedState["workout"]?["target"]?["low"]?.number, 150)
+        let written = writes(run.log).map(\.hex)
+        print("control point writes: \(written.joined(separator: " "))")
+        XCTAssertEqual(written, ["00", "07", "059600", "00", "07", "059600"])
+    }
+
+    /// A trainer that only simulates answers Set Target Power "not supported": it stays under
+    /// control, rides the grade (STATE's mode `sim`), and is not sent the next power step.
+    func testATrainerWithoutErgRidesTheGrade() throws {
+        let run = try start("pacerd-trainer-noerg", trainerArguments: ["--trainer-no-erg"], workout: "name: ERG\n10s 150W; 20s 250W\n")
+        defer { try? FileManager.default.removeItem(at: run.dir) }
+        defer { _ = run.daemon.stop(SIGKILL) }
+        let client = try run.daemon.connect()
+        try client.request(.watch(enable: true))
+        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
+        try client.request(.start(activity: .ride))
+        _ = try client.expect(["ACK"])
+        var states: [JSONValue] = [], events: [JSONValue] = []
+        try read(client, timeout: 60, states: &states, events: &events) { states, _ in
+            (states.last?["workout"]?["remaining_s"]?.number ?? 99) < 15 && states.last?["workout"]?["step"]?.number == 2
+        }
+        XCTAssertEqual(run.daemon.stop(SIGTERM), 0)
+        let unsupported = try XCTUnwrap(events.first { $0["type"]?.string == "trainer_not_supported" })
+        print("EVENT: \(text(unsupported))")
+        let last = try XCTUnwrap(states.last)
+        print("STATE trainer: \(text(last["trainer"])), workout: \(text(last["workout"]))")
+        XCTAssertEqual(unsupported["reason"]?.string, "target power not supported; riding the grade")
+        XCTAssertEqual(unsupported["state"]?.string, "controlling")
+        XCTAssertEqual(last["trainer"]?["mode"]?.string, "sim")
+        XCTAssertEqual(last["trainer"]?["state"]?.string, "controlling")
+        XCTAssertEqual(last["trainer"]?["grade_pct"]?.number, 0)
+        let written = writes(run.log)
+        XCTAssertEqual(written.map(\.hex), ["00", "07", "059600", "1100000000" + "2833"])
+        XCTAssertEqual(written.map(\.result), ["0x01", "0x01", "0x02", "0x01"])
     }
 
     func testARefusingTrainerLeavesTheWorkoutRunning() throws {

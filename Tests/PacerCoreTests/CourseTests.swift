@@ -86,6 +86,18 @@ final class CourseTests: XCTestCase {
         XCTAssertEqual(try climbs(twoRamps(dip: 30)).count, 2)
     }
 
+    /// A trainer's simulation feels the grade everywhere, not only on the climbs: 3 km at 2 % is
+    /// no climb, yet its grade is 2 %, and 0 % on the flat before it.
+    func testTheGradeUnderTheRiderOnAndBetweenClimbs() throws {
+        let course = try S.course([(0, 0), (6000, 0)], elevation: { d in 400 + min(60, max(0, d - 1000) * 0.02) })
+        XCTAssertTrue(course.climbs.isEmpty)
+        let profile = try XCTUnwrap(course.profile)
+        XCTAssertEqual(profile.grade(at: 500), 0, accuracy: 0.01)
+        XCTAssertEqual(profile.grade(at: 2500), 2, accuracy: 0.02)
+        XCTAssertEqual(profile.grade(at: 5000), 0, accuracy: 0.01)
+        XCTAssertEqual(profile.grade(at: -50), 0, accuracy: 0.01, "beyond the ends: the end's grade")
+    }
+
     func testGPSNoiseOnAFlatCourseMakesNoClimbAndLittleAscent() throws {
         // ±4 m of altitude noise every 10 m on a flat road: a recorded track used as a course.
         var seed: UInt64 = 42

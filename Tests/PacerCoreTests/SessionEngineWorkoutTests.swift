@@ -45,9 +45,9 @@ final class SessionEngineWorkoutTests: XCTestCase {
         XCTAssertEqual(workoutLaps(box.events), [120_000, 180_000, 240_000])
         let types = box.events.map(\.type).filter { $0.hasPrefix("workout") || $0.hasPrefix("target") }
         XCTAssertEqual(types, ["workout", "workout_step", "workout_step", "target_high", "workout_step", "workout_finished"])
-        // 200 W is above 90-110 W from the second step's start: out after the 5 s grace.
+        // 200 W is above 90-110 W from the second step's start: out after the 10 s a step has to settle.
         let high = box.events.first { $0.type == "target_high" }
-        XCTAssertEqual(high?.time.milliseconds(since: t0), 125_000)
+        XCTAssertEqual(high?.time.milliseconds(since: t0), 130_000)
 
         let s = engine.summary()
         XCTAssertEqual(s.workoutName, "Test")

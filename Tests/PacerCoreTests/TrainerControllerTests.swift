@@ -92,6 +92,34 @@ final class TrainerControllerTests: XCTestCase {
         XCTAssertEqual(tick(&c, watts(150, step: 0), 40), [])
     }
 
+    /// A trainer that only simulates rides the grade for power steps (mode `sim` in STATE); one
+    /// that supports neither is `not_supported`, with nothing more written.
+    func testATargetNotSupportedFallsBackToWhatTheTrainerCanDo() {
+        var c = controlling()
+        XCTAssertEqual(writes(tick(&c, watts(200, step: 0), 1)), [[0x05, 0xC8, 0x00]])
+        let fallBack = c.answer(FTMSControlResponse(requestOpCode: 0x05, result: .notSupported), at: at(1.1))
+        XCTAssertEqual(fallBack.first, .unsupported(reason: "target power not supported; riding the grade"))
+        XCTAssertEqual(writes(fallBack), [[0x11, 0, 0, 0, 0, 0x28, 0x33]])
+        XCTAssertEqual(c.live.mode, "sim")
+        XCTAssertEqual(c.live.state, "controlling")
+        _ = c.answer(ok(0x11), at: at(1.2))
+        XCTAssertEqual(tick(&c, watts(250, step: 1), 2), [], "a new power step is not sent again")
+        XCTAssertEqual(writes(tick(&c, .init(power: 250...250, step: 1, grade: 3), 3)), [[0x11, 0, 0, 0x2C, 0x01, 0x28, 0x33]])
+        let neither = c.answer(FTMSControlResponse(requestOpCode: 0x11, result: .notSupported), at: at(3.1))
+        XCTAssertEqual(neither, [.changed(.notSupported, reason: "neither target power nor simulation supported")])
+        XCTAssertEqual(tick(&c, .init(grade: 6), 4), [])
+        XCTAssertEqual(c.live.state, "not_supported")
+
+        // Simulation refused, power held: a free ride writes nothing, the next power step is sent.
+        var erg = controlling()
+        XCTAssertEqual(writes(tick(&erg, .init(grade: 2), 1)), [[0x11, 0, 0, 0xC8, 0x00, 0x28, 0x33]])
+        XCTAssertEqual(erg.answer(FTMSControlResponse(requestOpCode: 0x11, result: .notSupported), at: at(1.1)),
+                       [.unsupported(reason: "simulation not supported; holding power steps only")])
+        XCTAssertEqual(tick(&erg, .init(grade: 5), 2), [])
+        XCTAssertEqual(writes(tick(&erg, watts(180, step: 1), 3)), [[0x05, 0xB4, 0x00]])
+        XCTAssertEqual(erg.live.mode, "erg")
+    }
+
     func testLostControlIsTakenBackAndTheTargetSentAgain() {
         var c = controlling()
         _ = tick(&c, watts(200, step: 0), 1)

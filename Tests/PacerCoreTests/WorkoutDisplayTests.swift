@@ -43,6 +43,15 @@ final class WorkoutDisplayTests: XCTestCase {
         let frame = WatchScreen(DisplayPreferences()).frame(second, events: [], connected: true, width: 100)
         XCTAssertTrue(frame.contains("workout " + text), frame)
 
+        // The trainer Pacer drives: its mode, target and state on the status row and the watch screen.
+        var driven = second
+        driven.trainer = LiveTrainer(mode: "erg", state: "controlling", targetWatts: 100, gradePercent: nil, minimumWatts: 0, maximumWatts: 2000)
+        XCTAssertTrue(report.text(driven).contains("trainer     ERG 100 W · controlling (0-2000 W)"), report.text(driven))
+        driven.trainer = LiveTrainer(mode: "sim", state: "not_supported", targetWatts: nil, gradePercent: 3.46, minimumWatts: nil, maximumWatts: nil)
+        let shown = WatchScreen(DisplayPreferences()).frame(driven, events: [], connected: true, width: 100)
+        XCTAssertTrue(shown.contains("trainer SIM grade 3.5 % · not supported"), shown)
+        XCTAssertFalse(frame.contains("trainer "), "no trainer heard, no trainer line")
+
         // A distance step: the distance left in the user's unit (none covered on a trainer without speed).
         let third = try state(after: 190)
         XCTAssertEqual(field("step_left", third)?.label, "STEP LEFT \(format.distanceUnit)")

@@ -44,8 +44,12 @@ final class WorkoutRunnerTests: XCTestCase {
     func testGraceBeforeAReadingCountsAsOut() throws {
         var r = try runner("2m 200-220W")
         var events: [WorkoutEvent] = []
-        for t in 0...9 { events += r.update(power(Double(t), 150)) }   // below from the start: the grace runs from 0
-        XCTAssertEqual(events.last, .targetLow(step: 0, at: 5))
+        // Below from the start: a trainer's ramp and the 3 s power's lag get 10 s from the step's start.
+        for t in 0...9 { events += r.update(power(Double(t), 150)) }
+        XCTAssertEqual(events, [.step(index: 0, at: 0)])
+        XCTAssertNil(r.status?.inTarget)
+        events += r.update(power(10, 150))
+        XCTAssertEqual(events.last, .targetLow(step: 0, at: 10))
         XCTAssertEqual(r.status?.judgement, .below)
         XCTAssertEqual(r.status?.inTarget, false)
         for t in 10...19 { events += r.update(power(Double(t), 210)) }
@@ -53,9 +57,23 @@ final class WorkoutRunnerTests: XCTestCase {
         for t in 20...23 { events += r.update(power(Double(t), 300)) }   // 4 s out: within the grace
         for t in 24...29 { events += r.update(power(Double(t), 215)) }
         for t in 30...40 { events += r.update(power(Double(t), 300)) }
-        XCTAssertEqual(events, [.step(index: 0, at: 0), .targetLow(step: 0, at: 5), .targetHigh(step: 0, at: 35)])
+        XCTAssertEqual(events, [.step(index: 0, at: 0), .targetLow(step: 0, at: 10), .targetHigh(step: 0, at: 35)])
         XCTAssertEqual(r.status?.judgement, .above)
         XCTAssertEqual(r.status?.range, 200...220)
+    }
+
+    /// The heart takes a minute to reach a new effort's rate: a heart rate step is judged out
+    /// from its start only after 60 s, then after the usual 5 s.
+    func testAHeartRateStepSettlesForAMinute() throws {
+        var r = try runner("5m 150-160bpm")
+        var events: [WorkoutEvent] = []
+        for t in 0...59 { events += r.update(WorkoutSample(time: Double(t), readings: [.heartRate: 120 + Double(t) / 3])) }
+        XCTAssertEqual(events, [.step(index: 0, at: 0)])
+        events += r.update(WorkoutSample(time: 60, readings: [.heartRate: 140]))
+        XCTAssertEqual(events.last, .targetLow(step: 0, at: 60))
+        for t in 61...70 { events += r.update(WorkoutSample(time: Double(t), readings: [.heartRate: 155])) }
+        for t in 71...76 { events += r.update(WorkoutSample(time: Double(t), readings: [.heartRate: 170])) }
+        XCTAssertEqual(events.last, .targetHigh(step: 0, at: 76))
     }
 
     func testARampsTargetMovesOverTheStep() throws {

@@ -71,6 +71,13 @@ public struct CourseElevationProfile: Equatable, Sendable {
         return elevations[i] + t * (elevations[i + 1] - elevations[i])
     }
 
+    /// The grade in % under the rider at a distance along the course: the smoothed profile's
+    /// slope over one step either side (what a trainer's simulation feels, between climbs too).
+    public func grade(at along: Double) -> Double {
+        let from = max(start, along - Self.step), to = min(distance(ofSample: elevations.count - 1), along + Self.step)
+        return to > from ? (elevation(at: to) - elevation(at: from)) / (to - from) * 100 : 0
+    }
+
     public func distance(ofSample i: Int) -> Double { start + Double(i) * Self.step }
 
     static func totals(_ e: [Double]) -> (ascent: Double, descent: Double) {

@@ -99,6 +99,12 @@ public struct CourseMatcher: Sendable {
         return events
     }
 
+    /// The course's grade in % where the rider is; nil before the rider is on it or without heights.
+    public var grade: Double? {
+        guard let along, let profile = course.profile else { return nil }
+        return profile.grade(at: along)
+    }
+
     /// The course block of STATE now.
     public var progress: CourseProgress {
         let at = along ?? 0

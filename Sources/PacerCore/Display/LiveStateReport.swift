@@ -28,6 +28,7 @@ public struct LiveStateReport: Sendable {
         }
         if let course = state.course { row("course", courseText(course)) }
         if let workout = state.workout { row("workout", workoutText(workout)) }
+        if let trainer = state.trainer { row("trainer", trainerText(trainer)) }
         row("gps", gpsText(state.gps))
         if state.sensors.isEmpty { row("sensors", "none") }
         for sensor in state.sensors {
@@ -62,6 +63,15 @@ public struct LiveStateReport: Sendable {
         if left != "--" { parts.append(left + (w.remainingMeters != nil ? " \(format.distanceUnit)" : "") + " left") }
         if let inTarget = w.inTarget { parts.append(inTarget ? "in target" : "OUT of target") }
         return w.name + ": " + parts.joined(separator: " · ")
+    }
+
+    /// "ERG 250 W · controlling (0-2000 W)", "SIM grade 3.5 % · controlling", "ERG · dropped".
+    public func trainerText(_ t: LiveTrainer) -> String {
+        var head = t.mode.uppercased()
+        if let w = t.targetWatts { head += " \(w) W" } else if let g = t.gradePercent { head += " grade \(UnitSystem.fixed(g, 1)) %" }
+        var text = head + " · " + t.state.replacingUnderscores
+        if let low = t.minimumWatts, let high = t.maximumWatts { text += " (\(low)-\(high) W)" }
+        return text
     }
 
     public func gpsText(_ g: LiveGPSState) -> String {

@@ -1,7 +1,8 @@
 /// Draws `pacerctl watch`'s full-screen view: the user's fields (`LiveFieldLayout`; by default
 /// big time, distance, pace (or speed) and heart rate, then the session's small values), GPS
-/// and sensors, the course being followed, and the latest events. Returns one frame of text with
-/// ANSI escapes that redraws in place (cursor home, clear each line to its end).
+/// and sensors, the course being followed, the workout and the trainer, and the latest events.
+/// Returns one frame of text with ANSI escapes that redraws in place (cursor home, clear each
+/// line to its end).
 public struct WatchScreen: Sendable {
     public let report: LiveStateReport
     public let layout: LiveFieldLayout
@@ -64,6 +65,7 @@ public struct WatchScreen: Sendable {
         lines.append("sensors " + (sensors.isEmpty ? "none" : sensors.map(report.sensorText).joined(separator: "; ")))
         if let course = state?.course { lines.append("course  " + report.courseText(course)) }
         if let workout = state?.workout { lines.append("workout " + report.workoutText(workout)) }
+        if let trainer = state?.trainer { lines.append("trainer " + report.trainerText(trainer)) }
         lines.append("")
         for e in events.suffix(4) { lines.append("\u{1B}[2m" + e + "\u{1B}[0m") }
         // Home, then each line cleared to its end; everything below cleared too.

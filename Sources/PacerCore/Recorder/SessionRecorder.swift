@@ -475,10 +475,11 @@ public struct SessionRecorder: ~Copyable, Sendable {
             emit(.event(event))
         case let .trainer(time, .write(request)):
             emit(.trainerWrite(BLENotification(time: time, characteristic: FTMSControlRequest.characteristic, payload: request.bytes, written: true)))
-        case let .trainer(time, .changed(state, reason)):
-            let event = LiveEvent(trainerState: state, reason: reason, time: time)
-            emit(.alert(event))
-            emit(.notice("trainer: \(event.kind.rawValue) (\(reason))"))
+        case let .trainer(time, action):
+            if let event = LiveEvent(trainer: action, time: time) {
+                emit(.alert(event))
+                emit(.notice("trainer: \(event.kind.rawValue) (\(event["reason"]?.string ?? ""))"))
+            }
         }
     }
 

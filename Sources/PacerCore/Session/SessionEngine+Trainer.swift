@@ -27,7 +27,7 @@ extension SessionEngine {
     /// Each second's sample: the target now, to the controller.
     mutating func driveTrainer(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard trainer.state != .waiting else { return }
-        var target = TrainerController.Target(grade: courseMatcher?.progress.climb?.grade)
+        var target = TrainerController.Target(grade: courseMatcher?.grade)
         if let status = workoutRunner?.status, !status.finished, status.target?.quantity == .power {
             target.power = status.range
             target.step = status.step

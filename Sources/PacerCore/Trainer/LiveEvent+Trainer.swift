@@ -12,4 +12,15 @@ extension LiveEvent {
         }
         self.init(kind, time: time, details: [("state", .string(state.rawValue)), ("reason", .string(reason))])
     }
+
+    /// A trainer action's EVENT; nil for a write.
+    init?(trainer action: TrainerAction, time: UTCTime) {
+        switch action {
+        case .write: return nil
+        case let .changed(state, reason): self.init(trainerState: state, reason: reason, time: time)
+        case let .unsupported(reason):
+            self.init(.trainerNotSupported, time: time,
+                      details: [("state", .string(TrainerController.State.controlling.rawValue)), ("reason", .string(reason))])
+        }
+    }
 }

@@ -11,7 +11,10 @@
 /// parameters when it moved `gradeHundredths`. A refusal leaves the workout running and is
 /// asked again after `retrySeconds`; lost control (status reset or permission lost, or a write
 /// answered "control not permitted") is asked for again at once; a trainer silent for
-/// `silenceSeconds` is dropped, and taken up again when it speaks.
+/// `silenceSeconds` is dropped, and taken up again when it speaks. A trainer that answers a
+/// target power "not supported" (one that only simulates) rides the grade for the rest of the
+/// session, one that cannot simulate gets power steps only, and one that supports neither is
+/// `not_supported`, the workout running without it.
 public struct TrainerController: Sendable {
     public enum State: String, Equatable, Sendable {
         /// No value from a trainer yet (or mode off).
@@ -49,6 +52,10 @@ public struct TrainerController: Sendable {
     public private(set) var targetWatts: Int?
     /// The last grade written, in 0.01 %.
     public private(set) var gradeSent: Int?
+    /// The trainer answered Set Target Power "not supported": ERG steps ride the grade.
+    public private(set) var ergUnsupported = false
+    /// The trainer answered the simulation parameters "not supported": only power steps are sent.
+    public private(set) var simulationUnsupported = false
     /// The target of the last `decide`; nil before the first (nothing to send yet).
     private var target: Target?
     private var sentStep: Int?
@@ -93,6 +100,16 @@ public struct TrainerController: Sendable {
             return was == .refused ? [] : [.changed(.refused, reason: result.text)]
         case (_, .controlNotPermitted):
             return takeBack(reason: result.text, at: instant)
+        case (.setTargetPower, .notSupported), (.setSimulation, .notSupported):
+            if case .setTargetPower = asked { ergUnsupported = true } else { simulationUnsupported = true }
+            targetWatts = nil
+            gradeSent = nil
+            guard (ergUnsupported || mode == .sim) && simulationUnsupported else {
+                return [.unsupported(reason: ergUnsupported ? "target power not supported; riding the grade" : "simulation not supported; holding power steps only")]
+                    + next(at: instant)
+            }
+            state = .notSupported
+            return [.changed(.notSupported, reason: "neither target power nor simulation supported")]
         case (.startOrResume, _):
             // A trainer that cannot be started is running already: take the targets.
             state = .controlling
@@ -139,7 +156,7 @@ public struct TrainerController: Sendable {
 
     /// STATE's `trainer` object.
     public var live: LiveTrainer {
-        LiveTrainer(mode: mode.rawValue, state: state.rawValue, targetWatts: targetWatts,
+        LiveTrainer(mode: mode == .erg && ergUnsupported ? TrainerSettings.Mode.sim.rawValue : mode.rawValue, state: state.rawValue, targetWatts: targetWatts,
                     gradePercent: gradeSent.map { Double($0) / 100 },
                     minimumWatts: range.map { Int($0.minimum) }, maximumWatts: range.map { Int($0.maximum) })
     }
@@ -158,7 +175,7 @@ public struct TrainerController: Sendable {
     /// The target write due now, if any.
     private mutating func next(at instant: MonotonicInstant) -> [TrainerAction] {
         guard state == .controlling, pending == nil, let target else { return [] }
-        if mode == .erg, let power = target.power, let watts = clampedWatts(power) {
+        if mode == .erg, !ergUnsupported, let power = target.power, let watts = clampedWatts(power) {
             let newStep = target.step != sentStep
             if let last = targetWatts, last == watts || (!newStep && abs(watts - last) < TrainerController.rampWatts) { return [] }
             targetWatts = watts
@@ -166,6 +183,7 @@ public struct TrainerController: Sendable {
             sentStep = target.step
             return [send(.setTargetPower(watts: Int16(clamping: watts)), at: instant)]
         }
+        guard !simulationUnsupported else { return [] }
         let grade = max(-4000, min(4000, ((target.grade ?? 0) * 100).roundedInt() ?? 0))
         if let last = gradeSent, abs(grade - last) < TrainerController.gradeHundredths { return [] }
         gradeSent = grade

@@ -7,8 +7,9 @@
 /// distance is reached, the instant found between the two samples around it.
 public struct WorkoutRunner: Sendable {
     public struct Settings: Equatable, Sendable {
-        /// Seconds a reading must stay out of the target before it counts as out (power surges,
-        /// the heart's lag at a step change); a step's first seconds are covered by it too.
+        /// Seconds a reading must stay out of the target before it counts as out (a power surge,
+        /// a short drift); a step that starts out of its target gets its quantity's
+        /// `settleSeconds` (the trainer's ramp, the heart's lag) if those are longer.
         public var graceSeconds = 5.0
         /// A single-value target (Zwift's Power="0.75") is held within this fraction either side.
         public var pointTolerance = 0.05
@@ -208,7 +209,8 @@ public struct WorkoutRunner: Sendable {
             outSince = pendingSide == nil && judgement == nil ? stepStart : sample.time
             pendingSide = now
         }
-        guard let since = outSince, sample.time - since >= settings.graceSeconds, judgement != now else { return }
+        let grace = judgement == nil ? max(settings.graceSeconds, quantity.settleSeconds) : settings.graceSeconds
+        guard let since = outSince, sample.time - since >= grace, judgement != now else { return }
         judgement = now
         events.append(now == .below ? .targetLow(step: k, at: sample.time) : .targetHigh(step: k, at: sample.time))
     }

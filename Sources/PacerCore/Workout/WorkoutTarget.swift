@@ -12,6 +12,11 @@ public struct WorkoutTarget: Equatable, Sendable {
         public var unit: String {
             switch self { case .power: "W"; case .heartRate: "bpm"; case .speed: "m/s"; case .cadence: "rpm" }
         }
+
+        /// How long a new step's target takes to be reached, at the least: an ERG trainer ramps to
+        /// a new power and the 3 s power trails it by seconds; the heart answers a change of effort
+        /// with a time constant of some 30 s, so a minute passes before it is near its new rate.
+        var settleSeconds: Double { self == .heartRate ? 60 : 10 }
     }
 
     public enum Scale: String, Sendable {
