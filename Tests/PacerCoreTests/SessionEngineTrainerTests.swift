@@ -11,10 +11,14 @@ final class SessionEngineTrainerTests: XCTestCase {
 
     /// Rides `seconds` on a trainer at 200 W, 90 rpm, 36 km/h; answers each write 0.2 s later with
     /// `result` (request control) and success (the rest). Returns the writes (session second, bytes) and the engine.
-    private func ride(seconds: Int, controlResult: FTMSControlResponse.Result = .success)
+    private func ride(seconds: Int, controlResult: FTMSControlResponse.Result = .success, mode: TrainerSettings.Mode = .erg,
+                      course: Course? = nil)
         throws -> (writes: [(Double, [UInt8])], changes: [TrainerAction], events: [SessionEvent], engine: SessionEngine) {
-        var engine = SessionEngine(config: PacerConfig(), activity: .ride)
+        var config = PacerConfig()
+        config.trainer.mode = mode
+        var engine = SessionEngine(config: config, activity: .ride)
         engine.run(plan, at: at(0)) { _ in }
+        if let course { engine.follow(course, at: at(0)) { _ in } }
         var writes: [(Double, [UInt8])] = [], changes: [TrainerAction] = [], events: [SessionEvent] = []
         var toAnswer: [UInt8] = []
         let emit: (SessionOutput) -> Void = { output in
@@ -58,6 +62,23 @@ final class SessionEngineTrainerTests: XCTestCase {
         XCTAssertEqual(s.powerAverage ?? 0, 200, accuracy: 0.5)
         XCTAssertEqual(s.cadenceAverage ?? 0, 90, accuracy: 0.5)
         XCTAssertEqual(s.distanceMeters, 1895, accuracy: 15)     // 10 m/s from the first value at 0.5 s
+    }
+
+    /// Indoors (no fix) a course is ridden by the distance the trainer reports: sim mode sends the
+    /// profile's grade there, on the 3 km at 2 % that is no climb as on any other stretch.
+    func testSimModeRidesTheCoursesGradeAtTheDistanceRidden() throws {
+        let course = try CourseTestSupport.course([(0, 0), (6000, 0)], elevation: { d in 400 + min(60, max(0, d - 1000) * 0.02) })
+        let run = try ride(seconds: 260, mode: .sim, course: course)
+        let grades = run.writes.filter { $0.1.first == 0x11 }.map { (at: $0.0, hundredths: Int(Int16(bitPattern: UInt16($0.1[3]) | UInt16($0.1[4]) << 8))) }
+        print("grades sent (session s, 0.01 %): \(grades)")
+        XCTAssertEqual(grades.first?.hundredths, 0)
+        // A new grade is sent once it moved 0.5 %: the last one sent is within that of 2 %.
+        XCTAssertEqual(Double(grades.last?.hundredths ?? 0), 200, accuracy: 50)
+        XCTAssertGreaterThan(grades.count, 2)
+        // The ramp's foot is at 1 km (100 s at 10 m/s), smoothed over 100 m: the grade rises from about 90 s.
+        let rising = try XCTUnwrap(grades.first { $0.hundredths > 0 })
+        XCTAssertEqual(rising.at, 96, accuracy: 6)
+        XCTAssertTrue(grades.allSatisfy { $0.hundredths >= 0 && $0.hundredths <= 200 })
     }
 
     func testARefusingTrainerLeavesTheWorkoutRunning() throws {

@@ -27,12 +27,22 @@ extension SessionEngine {
     /// Each second's sample: the target now, to the controller.
     mutating func driveTrainer(at instant: MonotonicInstant, emit: (SessionOutput) -> Void) {
         guard trainer.state != .waiting else { return }
-        var target = TrainerController.Target(grade: courseMatcher?.grade)
+        var target = TrainerController.Target(grade: trainerGrade)
         if let status = workoutRunner?.status, !status.finished, status.target?.quantity == .power {
             target.power = status.range
             target.step = status.step
         }
         announce(trainer.decide(target, at: instant), at: instant, emit: emit)
+    }
+
+    /// The course's grade under the rider: where the GPS puts them on it, or indoors (never found
+    /// on it, no fix) at the distance ridden, as trainer apps ride a course; a loop starts again.
+    private var trainerGrade: Double? {
+        guard let matcher = courseMatcher else { return nil }
+        if let grade = matcher.grade { return grade }
+        let length = matcher.course.length
+        guard let profile = matcher.course.profile, length > 0, distance.isFinite else { return nil }
+        return profile.grade(at: matcher.course.isLoop ? distance.truncatingRemainder(dividingBy: length) : min(distance, length))
     }
 
     /// STATE's `trainer` object: nil until a trainer is heard in the session.
