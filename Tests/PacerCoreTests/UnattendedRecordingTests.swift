@@ -73,6 +73,30 @@ final class UnattendedRecordingTests: XCTestCase {
         XCTAssertEqual(r.evaluate(now: at(785), sessionActive: false), .start(.run, reason: "moving for 15 s"))
     }
 
+    /// Indoors, no fix and no strap: pedalling the trainer starts a ride and keeps it from
+    /// stopping as idle; stopping pedalling for 10 min stops it; a treadmill's footpod starts a run.
+    func testPedallingOrStridingIndoorsIsMovement() {
+        var r = UnattendedRecorder(settings: UnattendedRecordingSettings())
+        for s in 0..<15 {
+            r.observeSensorMovement(.ride, at: at(Double(s)))
+            XCTAssertEqual(r.evaluate(now: at(Double(s)), sessionActive: false), .none)
+        }
+        r.observeSensorMovement(.ride, at: at(15))
+        XCTAssertEqual(r.evaluate(now: at(15), sessionActive: false), .start(.ride, reason: "pedalling for 15 s"))
+        r.sessionStarted(at: at(15))
+        for s in 16..<1800 { r.observeSensorMovement(.ride, at: at(Double(s))) }
+        XCTAssertEqual(r.evaluate(now: at(1800), sessionActive: true), .none, "half an hour of pedalling is not idle")
+        for s in 1800..<2500 { r.observeSensorMovement(nil, at: at(Double(s))) }
+        XCTAssertEqual(r.evaluate(now: at(2398), sessionActive: true), .none)
+        XCTAssertEqual(r.evaluate(now: at(2399), sessionActive: true), .stop(reason: "idle for 10 min"))
+
+        var treadmill = UnattendedRecorder(settings: UnattendedRecordingSettings())
+        for s in 0...14 { treadmill.observeSensorMovement(.run, at: at(Double(s))) }
+        XCTAssertEqual(treadmill.evaluate(now: at(20), sessionActive: false), .none, "a footpod silent for 6 s is no movement")
+        for s in 30...45 { treadmill.observeSensorMovement(.run, at: at(Double(s))) }
+        XCTAssertEqual(treadmill.evaluate(now: at(45), sessionActive: false), .start(.run, reason: "striding for 15 s"))
+    }
+
     func testIdleStopCanBeDisabled() {
         var settings = UnattendedRecordingSettings()
         settings.autoStopIdleMinutes = 0

@@ -1,5 +1,6 @@
-/// Decides when a session starts and stops without a command: after sustained movement or
-/// strap skin contact, and after a stretch of idleness. Pure: observations and the time come in.
+/// Decides when a session starts and stops without a command: after sustained movement (GPS
+/// speed, or indoors a sensor's pedalling or striding) or strap skin contact, and after a stretch
+/// of idleness. Pure: observations and the time come in.
 public struct UnattendedRecorder: Sendable {
     public enum Decision: Equatable, Sendable {
         case none
@@ -15,6 +16,10 @@ public struct UnattendedRecorder: Sendable {
     private var contactSince: MonotonicInstant?
     private var lastContactAt: MonotonicInstant?
     private var footpodCadence: Double?
+    /// Movement a sensor reports (a trainer or power meter pedalled, a footpod striding).
+    private var sensorMovingSince: MonotonicInstant?
+    private var lastSensorMoveAt: MonotonicInstant?
+    private var sensorActivity = Activity.ride
     /// Last time the athlete moved or wore the strap (idle is measured from here).
     private var lastActiveAt: MonotonicInstant?
     /// False after a stop until the athlete has been idle for a while.
@@ -55,12 +60,27 @@ public struct UnattendedRecorder: Sendable {
 
     public mutating func observeFootpodCadence(_ cadence: Double?) { footpodCadence = cadence }
 
+    /// A sensor that sees the athlete move with no GPS needed (`activity` nil: it sees none): on
+    /// a trainer with no strap and no fix, pedalling is the only sign of life, and without it a
+    /// ride would stop as idle after `autoStopIdleMinutes`. Sustained, it starts a session too.
+    public mutating func observeSensorMovement(_ activity: Activity?, at t: MonotonicInstant) {
+        guard let activity else {
+            sensorMovingSince = nil
+            return
+        }
+        if sensorMovingSince == nil || activity != sensorActivity { sensorMovingSince = t }
+        sensorActivity = activity
+        lastSensorMoveAt = t
+        lastActiveAt = t
+    }
+
     /// Call when a session ends (by command or decision): auto start waits for idleness.
     public mutating func sessionEnded(at t: MonotonicInstant) {
         armed = false
         disarmedAt = t
         movingSince = nil
         contactSince = nil
+        sensorMovingSince = nil
     }
 
     /// Call when a session starts (by command too): the idle clock starts from now.
@@ -79,7 +99,7 @@ public struct UnattendedRecorder: Sendable {
         if !armed {
             let idleSince = max(lastActiveAt ?? disarmedAt ?? now, disarmedAt ?? now)
             guard now.seconds(since: idleSince) >= settings.rearmAfterIdleSeconds,
-                  movingSince == nil, contactSince == nil else { return .none }
+                  movingSince == nil, contactSince == nil, sensorMovingSince == nil else { return .none }
             armed = true
         }
         let byMovement = settings.autoStart == .movement || settings.autoStart == .any
@@ -88,6 +108,10 @@ public struct UnattendedRecorder: Sendable {
             let average = speedCount > 0 ? speedSum / Double(speedCount) : nil
             let activity = settings.activity ?? ActivityGuess.activity(averageSpeed: average, footpodCadence: footpodCadence)
             return .start(activity, reason: "moving for \(settings.startAfterSeconds.wholeText(.towardZero)) s")
+        }
+        if byMovement, let since = sensorMovingSince, now.seconds(since: since) >= settings.startAfterSeconds {
+            let doing = sensorActivity == .ride ? "pedalling" : "striding"
+            return .start(settings.activity ?? sensorActivity, reason: "\(doing) for \(settings.startAfterSeconds.wholeText(.towardZero)) s")
         }
         if byContact, let since = contactSince, now.seconds(since: since) >= settings.startAfterSeconds {
             let average = movingSince != nil && speedCount > 0 ? speedSum / Double(speedCount) : nil
@@ -105,6 +129,9 @@ public struct UnattendedRecorder: Sendable {
         }
         if let t = lastContactAt, now.seconds(since: t) > UnattendedRecorder.staleAfterSeconds {
             contactSince = nil
+        }
+        if let t = lastSensorMoveAt, now.seconds(since: t) > UnattendedRecorder.staleAfterSeconds {
+            sensorMovingSince = nil
         }
     }
 }

@@ -570,7 +570,15 @@ public struct SessionRecorder: ~Copyable, Sendable {
     private mutating func observeForUnattended(_ measurement: GATTMeasurement, at t: MonotonicInstant) {
         switch measurement {
         case .heartRate(let m): unattended?.observeContact(HeartRateReading(m).acceptedHeartRate != nil, at: t)
-        case .runningSpeedCadence(let m): unattended?.observeFootpodCadence(FootpodReading(m).cadence)
+        case .runningSpeedCadence(let m):
+            let reading = FootpodReading(m)
+            unattended?.observeFootpodCadence(reading.cadence)
+            unattended?.observeSensorMovement((reading.speed ?? 0) > 0 || (reading.cadence ?? 0) > 0 ? .run : nil, at: t)
+        case .cyclingPower(let m):
+            unattended?.observeSensorMovement(m.instantaneousPower > 0 && PowerTracker.isPlausible(Int(m.instantaneousPower)) ? .ride : nil, at: t)
+        case .indoorBike(let m):
+            let pedalled = m.power.map { $0 > 0 && PowerTracker.isPlausible(Int($0)) } ?? false || (m.cadenceRpm ?? 0) > 0
+            unattended?.observeSensorMovement(pedalled ? .ride : nil, at: t)
         default: break
         }
     }
