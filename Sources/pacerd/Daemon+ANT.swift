@@ -33,6 +33,7 @@ extension Daemon {
         case let .lost(reason, retry):
             DaemonLog.warning("ANT stick \(name): \(reason); retrying in \((retry * 1000).wholeText()) ms")
         case .receiver(.reading(let reading, _)):
+            guard admit(reading.characteristic, from: .ant, at: instant) else { return }
             let (outputs, measurement) = recorder.notification(characteristic: reading.characteristic, payload: reading.payload,
                                                                at: Daemon.now(monotonic: instant))
             handle(outputs)

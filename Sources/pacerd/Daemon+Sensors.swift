@@ -55,6 +55,7 @@ extension Daemon {
             for alert in alerts.sensor(live, time: recorder.time(at: Daemon.now(monotonic: instant))) { broadcast(alert) }
             broadcastState()
         case let .notification(_, notification, decoded):
+            guard admit(notification.characteristic, from: .ble, at: instant) else { return }
             let input = Daemon.now(monotonic: instant)
             let (outputs, measurement) = recorder.notification(characteristic: notification.characteristic,
                                                                payload: notification.payload, decoded: .success(decoded), at: input)
@@ -67,6 +68,23 @@ extension Daemon {
             DaemonLog.log(.debug, "malformed value from \(address): \(notification.logLine): \(reason)")
         case .log(let text):
             DaemonLog.info("BLE: \(text)")
+        }
+    }
+
+    /// One radio per sensor kind (`SensorRadioChoice`): false drops a value the other radio's
+    /// sensor of that kind already gives; a change of radio is logged.
+    func admit(_ characteristic: UInt16, from transport: LiveSensorState.Transport, at instant: MonotonicInstant) -> Bool {
+        switch radioChoice.judge(characteristic: characteristic, from: transport, at: instant) {
+        case .accept: return true
+        case .drop: return false
+        case let .takeOver(kind, from):
+            if let from {
+                DaemonLog.info("\(kind.rawValue) now read over \(transport.rawValue): \(from.rawValue) silent for "
+                    + "\(SensorRadioChoice.handoverSeconds.wholeText()) s (\(radioChoice.dropped[kind] ?? 0) duplicate values dropped so far)")
+            } else if antSource != nil {
+                DaemonLog.info("\(kind.rawValue) read over \(transport.rawValue); the same kind over the other radio is dropped while this one speaks")
+            }
+            return true
         }
     }
 }

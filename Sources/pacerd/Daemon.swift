@@ -43,6 +43,8 @@ final class Daemon {
     /// What the core decided to write to the smart trainer, for the BlueZ thread (Daemon+Trainer.swift).
     let trainerWrites = GATTWriteQueue()
     var antSource: ANTStickSource?
+    /// Which radio feeds each sensor kind when BLE and ANT+ both look for it (Daemon+Sensors.swift).
+    var radioChoice = SensorRadioChoice()
     /// A Linux IIO pressure sensor read on the loop's timer (Daemon+Barometer.swift).
     var iioBarometer: IIOPressureSensor?
     var iioBarometerTimer: EventLoop.TimerID?

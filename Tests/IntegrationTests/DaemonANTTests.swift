@@ -141,6 +141,55 @@ final class DaemonANTTests: XCTestCase {
         XCTAssertTrue(daemon.log.contains("ANT+ heart rate ant:12120 tracking"), daemon.log)
     }
 
+    /// A strap heard on both radios (heart rate `auto`, the stick and the mock BlueZ): the session
+    /// is fed from one only, the first heard (ANT+, 170 bpm); when ANT+ falls silent BLE takes
+    /// over after 5 s, and ANT+ coming back does not take it again. The BLE log shows one switch.
+    func testAKindOnBothRadiosIsReadFromOne() throws {
+        let helpers = DaemonLiveTests.Helpers()
+        let dir = try BuiltBinaries.temporaryDirectory("pacerd-ant-ble")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // ANT+ silent from 20 s to 32 s of every 32 s; the BLE strap (120-160 bpm) appears on command.
+        let link = try Self.startStick(in: dir, helpers: helpers, ["--hr", "170", "--dropout", "32:12"])
+        let control = dir.appendingPathComponent("strap-control").path
+        XCTAssertEqual(mkfifo(control, 0o600), 0)
+        let bus = try DaemonLiveTests.startFakeStrap(in: dir, helpers: helpers, control: control, sensors: ["--rate", "1"])
+        let config = "[sensors]\nant = \(link)\nrecord_log = yes\n[unattended]\nauto_start = off\n"
+        let daemon = try DaemonProcess(config: config, extraArguments: ["--sensors", "bluez", "--gps", "gpsd:127.0.0.1:1"],
+                                       environment: bus, directory: dir)
+        defer { daemon.stop() }
+        let watcher = try daemon.connect()
+        try watcher.request(.watch(enable: true))
+        func heartRate(_ s: LiveState, _ transport: LiveSensorState.Transport) -> Bool {
+            s.sensors.contains { $0.kind == .heartRate && $0.transport == transport && $0.state == .connected }
+        }
+        _ = try watcher.waitForState(timeout: 30) { heartRate($0, .ant) }
+        try watcher.request(.start(activity: .run))
+        let id = try XCTUnwrap(watcher.expect(["ACK"])["session"]?.string)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: control))
+        handle.write(Data("appear hr 00:22:D0:AA:BB:01\n".utf8))
+        try handle.close()
+        let both = try watcher.waitForState(timeout: 60) { heartRate($0, .ble) && heartRate($0, .ant) && ($0.session?.elapsedSeconds ?? 0) > 3 }
+        XCTAssertEqual(both.session?.heartRate, 170, "ANT+ was heard first: BLE's values are dropped")
+        _ = try watcher.waitForState(timeout: 60) { s in heartRate(s, .ble) && (s.session?.heartRate ?? 170) != 170 }
+        let takeover = daemon.log.split(separator: "\n").first { $0.contains("heart_rate now read over ble") }
+        print("pacerd: \(takeover ?? "no takeover line")")
+        XCTAssertNotNil(takeover, daemon.log)
+        // ANT+ back (at 32 s): its 170s stay out.
+        _ = try watcher.waitForState(timeout: 40) { s in heartRate(s, .ant) && heartRate(s, .ble) && (s.session?.elapsedSeconds ?? 0) > 40 }
+        try watcher.request(.stop)
+        _ = try watcher.expect(["ACK"])
+        XCTAssertEqual(daemon.stop(SIGTERM), 0)
+
+        let log = dir.appendingPathComponent("journal").appendingPathComponent("session-\(id).ble")
+        let beats = try BLELog.parse(try String(contentsOf: log, encoding: .utf8)).filter { $0.characteristic == HeartRateMeasurement.characteristic }
+        let fromANT = beats.map { $0.payload.count > 1 && $0.payload[1] == 170 }
+        let switches = zip(fromANT, fromANT.dropFirst()).filter { $0 != $1 }.count
+        print("BLE log heart rate lines: \(fromANT.filter { $0 }.count) from ANT+, then \(fromANT.filter { !$0 }.count) from BLE, \(switches) switch")
+        XCTAssertEqual(fromANT.first, true)
+        XCTAssertEqual(fromANT.last, false)
+        XCTAssertEqual(switches, 1)
+    }
+
     /// `[sensors] ant` set while pacerd runs: a reload (SIGHUP) opens the stick, no restart.
     func testAReloadOpensTheStick() throws {
         let helpers = DaemonLiveTests.Helpers()
