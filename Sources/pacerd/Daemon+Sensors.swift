@@ -82,7 +82,7 @@ extension Daemon {
                 DaemonLog.info("\(kind.rawValue) now read over \(transport.rawValue): \(from.rawValue) silent for "
                     + "\(SensorRadioChoice.handoverSeconds.wholeText()) s (\(radioChoice.dropped[kind] ?? 0) duplicate values dropped so far)")
             } else if antSource != nil {
-                DaemonLog.info("\(kind.rawValue) read over \(transport.rawValue); the same kind over the other radio is dropped while this one speaks")
+                DaemonLog.info("\(kind.rawValue) read over \(transport.rawValue); the other radio's \(kind.rawValue) is dropped while this one speaks")
             }
             return true
         }

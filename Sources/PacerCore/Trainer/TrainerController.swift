@@ -105,8 +105,8 @@ public struct TrainerController: Sendable {
             targetWatts = nil
             gradeSent = nil
             guard (ergUnsupported || mode == .sim) && simulationUnsupported else {
-                return [.unsupported(reason: ergUnsupported ? "target power not supported; riding the grade" : "simulation not supported; holding power steps only")]
-                    + next(at: instant)
+                let reason = ergUnsupported ? "target power not supported; riding the grade" : "simulation not supported; holding power steps only"
+                return [.unsupported(reason: reason)] + next(at: instant)
             }
             state = .notSupported
             return [.changed(.notSupported, reason: "neither target power nor simulation supported")]
@@ -156,7 +156,8 @@ public struct TrainerController: Sendable {
 
     /// STATE's `trainer` object.
     public var live: LiveTrainer {
-        LiveTrainer(mode: mode == .erg && ergUnsupported ? TrainerSettings.Mode.sim.rawValue : mode.rawValue, state: state.rawValue, targetWatts: targetWatts,
+        LiveTrainer(mode: mode == .erg && ergUnsupported ? TrainerSettings.Mode.sim.rawValue : mode.rawValue,
+                    state: state.rawValue, targetWatts: targetWatts,
                     gradePercent: gradeSent.map { Double($0) / 100 },
                     minimumWatts: range.map { Int($0.minimum) }, maximumWatts: range.map { Int($0.maximum) })
     }
