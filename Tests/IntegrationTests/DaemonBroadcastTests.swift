@@ -167,11 +167,13 @@ final class DaemonBroadcastTests: XCTestCase {
         try h.waitFor("notifications after the restart", timeout: 20) { h.notifications("2a37").filter { $0.t > restarted }.count >= 2 }
         XCTAssertEqual(h.events("advertisement").count, 2)
 
-        // A central reading 10,000 times a second for 10 s: the session records on through it, and
-        // the strap's values are recorded again after it. How many arrive during it depends on how
-        // much CPU the mock bluetoothd (which sends them and is hammered) gets: printed, not judged.
+        // A central reading 1,000 times a second for 10 s (over the air a central gets one read
+        // per connection event, 7.5 ms at the least: some 130 a second): the session records on
+        // through it, and the strap's values are recorded again after it. How many arrive during
+        // it depends on the CPU pacerd and the mock bluetoothd get (a loaded CI answered 64 reads
+        // a second): printed, not judged.
         let hammerStart = Date()
-        try h.command("hammer 2a37 10000 10")
+        try h.command("hammer 2a37 1000 10")
         let during = try collectStates(watcher, seconds: 10)
         let hammerEnd = Date()
         try h.waitFor("the hammer's report", timeout: 30) { !h.events("hammer").isEmpty }
@@ -180,7 +182,7 @@ final class DaemonBroadcastTests: XCTestCase {
         XCTAssertEqual(report["errors"]?.number, 0, "\(report)")
         let elapsed = during.compactMap { $0.session?.elapsedSeconds }
         XCTAssertGreaterThan((elapsed.last ?? 0) - (elapsed.first ?? 0), 0, "STATE kept coming to the watcher, the session advancing")
-        let afterHammer = try watcher.waitForState(timeout: 30) { s in
+        let afterHammer = try watcher.waitForState(timeout: 180) { s in
             s.session?.heartRate != nil && (s.session?.elapsedSeconds ?? 0) > (elapsed.last ?? 0) + 2
         }
         let id = try XCTUnwrap(afterHammer.session?.id)
