@@ -15,6 +15,8 @@ public struct SessionEngine: Sendable {
     public private(set) var filter: PositionFilter
 
     private var autoPause: AutoPauseDetector
+    /// How late the receiver's speed is (auto-pause dates its transitions with it).
+    private var receiverLag = ReceiverLag()
     private var elevation = ElevationTracker()
     /// The same altitudes per place, for the summary's gain (repeated routes average out drift).
     private var altitudeMap = RouteAltitudeMap()
@@ -136,6 +138,9 @@ public struct SessionEngine: Sendable {
         emitSamples(before: instant, emit: emit)
         let result = filter.update(fix, at: instant)
         guard phase.isActive else { return }
+        if let lat = fix.latitude, let lon = fix.longitude, fix.hasPosition, !fix.isEstimated {
+            receiverLag.add(latitude: lat, longitude: lon, velocity: PositionFilter.reportedVelocity(fix), at: instant)
+        }
         account(upTo: instant)
         if case .success(let estimate) = result {
             creditGap(bridgedBy: estimate, at: instant)
@@ -178,7 +183,8 @@ public struct SessionEngine: Sendable {
                 }
             }
             if phase != .paused, config.recording.autoPauseEnabled {
-                applyAutoPause(autoPause.update(speed: estimate.speed, at: instant), at: instant, emit: emit)
+                applyAutoPause(autoPause.update(speed: estimate.speed, at: instant, lag: receiverLag.seconds,
+                                                restSpeed: filter.parameters.stationarySpeed), at: instant, emit: emit)
             }
             movingAtLastEstimate = moving
             followCourse(estimate, at: instant, emit: emit)
