@@ -70,4 +70,24 @@ final class ReceiverLagTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(paused(tau: 3, lag: 3)), 12.7, accuracy: 1)
         XCTAssertGreaterThan(try XCTUnwrap(paused(tau: 3, lag: 0)), 16.5)
     }
+
+    /// A still receiver's noise reads 0.71 m/s once, in the band between the triggers: it restarts
+    /// the 3 s confirmation but does not move the pause from where the runner stopped (seen on
+    /// receiver model b: 3.4 s late at every such stop).
+    func testASpikeAtRestDoesNotMoveThePause() throws {
+        var d = AutoPauseDetector(settings: RecordingSettings().autoPause(for: .run))
+        var dated: Double?
+        for (t, v) in [3.2, 3.1, 1.46, 0.33, 0.34, 0.71, 0.30, 0, 0, 0, 0].enumerated() {
+            if case .pause(let since)? = d.update(speed: v, at: at(Double(t)), restSpeed: 0.3) { dated = since.seconds(since: at(0)) }
+        }
+        // Below 0.7 between 2 s and 3 s (2.67 s), then 0.4 m/s more at the rate it fell: 3.0 s.
+        XCTAssertEqual(try XCTUnwrap(dated), 3.02, accuracy: 0.02)
+        // Without the rest speed, the first reading below the trigger after the spike, as before.
+        var plain = AutoPauseDetector(settings: RecordingSettings().autoPause(for: .run))
+        var first: Double?
+        for (t, v) in [3.2, 3.1, 1.46, 0.33, 0.34, 0.71, 0.30, 0, 0, 0, 0].enumerated() {
+            if case .pause(let since)? = plain.update(speed: v, at: at(Double(t))) { first = since.seconds(since: at(0)) }
+        }
+        XCTAssertEqual(try XCTUnwrap(first), 6, accuracy: 1e-9)
+    }
 }

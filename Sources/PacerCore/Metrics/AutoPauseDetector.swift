@@ -65,6 +65,7 @@ public struct AutoPauseDetector: Sendable {
             return dt > 0 ? recent[i].speed + lag * (recent[i + 1].speed - recent[i - 1].speed) / dt : recent[i].speed
         }
         func past(_ u: Double) -> Bool { isPaused ? u < threshold : u > threshold }
+        func inBand(_ u: Double) -> Bool { u >= settings.pauseBelow && u <= settings.resumeAbove }
         guard var j = recent.lastIndex(where: { $0.instant <= since }) else { return since }
         var u = undone(j)
         guard past(u) else { return since }
@@ -72,8 +73,15 @@ public struct AutoPauseDetector: Sendable {
             let before = undone(j - 1)
             let t0 = recent[j - 1].instant, t1 = recent[j].instant
             if let floor = lastTransition, t0 <= floor { return t1 }
-            // A lag moves the crossing back by about its length, not more.
-            guard since.seconds(since: t0) <= 3 * lag + 2 else { return since }
+            // A lag moves the crossing back by about its length, a spike or two by seconds; no more.
+            guard since.seconds(since: t0) <= 3 * lag + 5 else { return since }
+            // One reading inside the hysteresis band between two past the trigger is noise (a
+            // still receiver's 0.7 m/s): it restarted the confirmation, it does not move the date.
+            if !past(before), inBand(before), j >= 2, past(undone(j - 2)) {
+                u = undone(j - 2)
+                j -= 2
+                continue
+            }
             if !past(before) {
                 let dt = t1.seconds(since: t0)
                 guard dt > 0, before != u else { return t1 }
