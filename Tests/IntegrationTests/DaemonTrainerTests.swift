@@ -57,15 +57,20 @@ final class DaemonTrainerTests: XCTestCase {
         return (dir, log, helpers, daemon)
     }
 
+    /// A watcher on pacerd once the trainer is connected, and a ride started: the watcher and the session's id.
+    private func rideOnTheTrainer(_ daemon: DaemonProcess) throws -> (client: UnixSocketConnection, session: String) {
+        let client = try daemon.connect()
+        try client.request(.watch(enable: true))
+        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
+        try client.request(.start(activity: .ride))
+        return (client, try XCTUnwrap(client.expect(["ACK"])["session"]?.string))
+    }
+
     func testTheWorkoutDrivesTheTrainerStepByStep() throws {
         let run = try start("pacerd-trainer", trainerArguments: [], workout: "name: ERG\n20s 150W; 20s 250W; 20s 180W\n")
         defer { try? FileManager.default.removeItem(at: run.dir) }
         defer { _ = run.daemon.stop(SIGKILL) }
-        let client = try run.daemon.connect()
-        try client.request(.watch(enable: true))
-        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
-        try client.request(.start(activity: .ride))
-        let id = try XCTUnwrap(client.expect(["ACK"])["session"]?.string)
+        let (client, id) = try rideOnTheTrainer(run.daemon)
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 90, states: &states, events: &events) { _, events in
             events.contains { $0["type"]?.string == "workout_finished" }
@@ -119,11 +124,7 @@ final class DaemonTrainerTests: XCTestCase {
         let run = try start("pacerd-trainer-lose", trainerArguments: [], workout: "name: ERG\n60s 200W\n", control: true)
         defer { try? FileManager.default.removeItem(at: run.dir) }
         defer { _ = run.daemon.stop(SIGKILL) }
-        let client = try run.daemon.connect()
-        try client.request(.watch(enable: true))
-        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
-        try client.request(.start(activity: .ride))
-        _ = try client.expect(["ACK"])
+        let client = try rideOnTheTrainer(run.daemon).client
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 30, states: &states, events: &events) { states, _ in states.last?["trainer"]?["target_w"]?.number == 200 }
         try command(run, "trainer lose \(Self.trainer)")
@@ -155,11 +156,7 @@ final class DaemonTrainerTests: XCTestCase {
         let run = try start("pacerd-trainer-drop", trainerArguments: [], workout: "name: ERG\n90s 150W; 30s 220W\n", control: true)
         defer { try? FileManager.default.removeItem(at: run.dir) }
         defer { _ = run.daemon.stop(SIGKILL) }
-        let client = try run.daemon.connect()
-        try client.request(.watch(enable: true))
-        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
-        try client.request(.start(activity: .ride))
-        _ = try client.expect(["ACK"])
+        let client = try rideOnTheTrainer(run.daemon).client
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 30, states: &states, events: &events) { _, _ in self.writes(run.log).contains { $0.hex == "059600" } }
         try command(run, "drop \(Self.trainer) 12")
@@ -191,11 +188,7 @@ final class DaemonTrainerTests: XCTestCase {
         let run = try start("pacerd-trainer-noerg", trainerArguments: ["--trainer-no-erg"], workout: "name: ERG\n10s 150W; 20s 250W\n")
         defer { try? FileManager.default.removeItem(at: run.dir) }
         defer { _ = run.daemon.stop(SIGKILL) }
-        let client = try run.daemon.connect()
-        try client.request(.watch(enable: true))
-        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
-        try client.request(.start(activity: .ride))
-        _ = try client.expect(["ACK"])
+        let client = try rideOnTheTrainer(run.daemon).client
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 60, states: &states, events: &events) { states, _ in
             (states.last?["workout"]?["remaining_s"]?.number ?? 99) < 15 && states.last?["workout"]?["step"]?.number == 2
@@ -219,11 +212,7 @@ final class DaemonTrainerTests: XCTestCase {
         let run = try start("pacerd-trainer-refuse", trainerArguments: ["--trainer-refuse"], workout: "name: ERG\n10s 150W; 10s 250W\n")
         defer { try? FileManager.default.removeItem(at: run.dir) }
         defer { _ = run.daemon.stop(SIGKILL) }
-        let client = try run.daemon.connect()
-        try client.request(.watch(enable: true))
-        _ = try client.waitForState(timeout: 60) { $0.sensors.contains { $0.kind == .trainer && $0.state == .connected } }
-        try client.request(.start(activity: .ride))
-        _ = try client.expect(["ACK"])
+        let client = try rideOnTheTrainer(run.daemon).client
         var states: [JSONValue] = [], events: [JSONValue] = []
         try read(client, timeout: 60, states: &states, events: &events) { states, _ in
             states.last?["workout"]?["step"]?.number == 2
