@@ -32,7 +32,6 @@ public struct ReceiverLag: Sendable {
     private var plane: LocalTangentPlane?
     private var history: [Entry] = []
     private var cross = 0.0, excitation = 0.0
-    private(set) var samples = 0
 
     public init() {}
 
@@ -80,6 +79,5 @@ public struct ReceiverLag: Sendable {
         guard abs(gap) <= 3 + ReceiverLag.maximumSeconds * abs(change) else { return }
         cross += gap * change
         excitation += change * change
-        samples += 1
     }
 }

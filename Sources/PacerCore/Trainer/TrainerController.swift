@@ -53,9 +53,9 @@ public struct TrainerController: Sendable {
     /// The last grade written, in 0.01 %.
     public private(set) var gradeSent: Int?
     /// The trainer answered Set Target Power "not supported": ERG steps ride the grade.
-    public private(set) var ergUnsupported = false
+    private var ergUnsupported = false
     /// The trainer answered the simulation parameters "not supported": only power steps are sent.
-    public private(set) var simulationUnsupported = false
+    private var simulationUnsupported = false
     /// The target of the last `decide`; nil before the first (nothing to send yet).
     private var target: Target?
     private var sentStep: Int?
