@@ -44,7 +44,8 @@ public struct ReceiverLag: Sendable {
     /// One fix with a position and the velocity the receiver reports (nil without one: the
     /// window starts again, as after a gap of more than 2 s).
     public mutating func add(latitude: Double, longitude: Double, velocity: (east: Double, north: Double)?, at instant: MonotonicInstant) {
-        guard let v = velocity, v.east.isFinite, v.north.isFinite, latitude.isFinite, longitude.isFinite else {
+        guard let v = velocity, v.east.isFinite, v.north.isFinite, latitude.isFinite, longitude.isFinite,
+              abs(latitude) <= 90, abs(longitude) <= 180 else {
             history.removeAll(keepingCapacity: true)
             return
         }
